@@ -1,0 +1,117 @@
+"""Engine loader: one ``Engine`` description per settings entry.
+
+An engine module (``searx/engines/<engine>.py``) has ``request(query, params)``
+and ``response(resp)`` plus SearXNG's attributes as defaults. The loader reads
+those defaults and overlays the settings entry into a frozen ``Engine``; it
+never writes onto the module. Modules read their settings from
+``params["engine"].settings`` (and ``resp.search_params["engine"].settings``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from searx.errors import SettingsError
+
+_ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
+          "shortcut", "disabled", "about", "enable_http")
+_SIMPLE = (str, int, float, bool, list, tuple, dict, type(None))
+_MODULE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What the search runner needs to know about one configured engine."""
+
+    name: str
+    module: ModuleType = field(repr=False)
+    shortcut: str = ""
+    categories: tuple[str, ...] = ("general",)
+    paging: bool = False
+    time_range_support: bool = False
+    safesearch: bool = False
+    language_support: bool = False
+    timeout: float = 3.0
+    weight: float = 1.0
+    disabled: bool = False
+    enable_http: bool = False
+    about: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+    def request(self, query: str, params: dict[str, Any]) -> None:
+        self.module.request(query, params)
+
+    def response(self, resp: Any) -> list[Any]:
+        return list(self.module.response(resp) or [])
+
+
+def _module_defaults(module: ModuleType) -> dict[str, Any]:
+    return {
+        k: v for k, v in vars(module).items()
+        if not k.startswith("_") and k.islower() and isinstance(v, _SIMPLE)
+    }
+
+
+def _categories(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(c.strip() for c in value.split(",") if c.strip())
+    return tuple(value or ("general",))
+
+
+def load_module(module_name: str, where: str) -> ModuleType:
+    if not isinstance(module_name, str) or not _MODULE_NAME.match(module_name):
+        raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
+    try:
+        module = importlib.import_module(f"searx.engines.{module_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"searx.engines.{module_name}":
+            raise SettingsError(f"{where}.engine: unknown engine module {module_name!r}") from exc
+        raise
+    if not callable(getattr(module, "request", None)) or not callable(getattr(module, "response", None)):
+        raise SettingsError(f"{where}.engine: {module_name!r} has no request()/response()")
+    return module
+
+
+def build_engine(entry: Mapping[str, Any], where: str, default_timeout: float) -> Engine:
+    """Describe one engine from its module defaults and its settings entry."""
+    module = load_module(entry["engine"], where)
+    conf = _module_defaults(module)
+    conf.update(entry)
+    if hasattr(module, "init"):
+        # a module may check its settings (e.g. required keys); it returns nothing
+        try:
+            module.init(conf)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise SettingsError(f"{where}: {exc}") from exc
+    engine = Engine(
+        name=str(entry["name"]),
+        module=module,
+        shortcut=str(conf.get("shortcut") or ""),
+        categories=_categories(conf.get("categories")),
+        paging=bool(conf.get("paging", False)),
+        time_range_support=bool(conf.get("time_range_support", False)),
+        safesearch=bool(conf.get("safesearch", False)),
+        language_support=bool(conf.get("language_support", False)),
+        timeout=float(conf.get("timeout") or default_timeout),
+        weight=float(conf.get("weight", 1.0)),
+        disabled=bool(conf.get("disabled", False)),
+        enable_http=bool(conf.get("enable_http", False)),
+        about=MappingProxyType(dict(conf.get("about") or {})),
+        settings=MappingProxyType(conf),
+    )
+    return engine
+
+
+def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0) -> dict[str, Engine]:
+    """All engines of the settings, by name; ``inactive: true`` entries are skipped."""
+    engines: dict[str, Engine] = {}
+    for i, entry in enumerate(entries):
+        if entry.get("inactive"):
+            continue
+        engines[str(entry["name"])] = build_engine(entry, f"engines[{i}]", default_timeout)
+    return engines

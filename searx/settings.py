@@ -1,0 +1,279 @@
+"""Load, merge and validate settings.yml into frozen settings objects.
+
+The defaults live in ``searx/settings.yml``; an operator's file is named by
+``SEARX_SETTINGS_PATH``. As in SearXNG, ``use_default_settings: true`` merges
+the operator's file over the defaults (``engines: {keep_only, remove}`` filter
+the default engines). Validation errors name the key path.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import yaml
+
+from searx.errors import SettingsError
+
+log = logging.getLogger("searx.settings")
+
+DEFAULT_PATH = Path(__file__).with_name("settings.yml")
+DEFAULT_SECRET = "ultrasecretkey"
+
+
+class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
+    """Base: frozen, keyword-only, extra SearXNG keys are tolerated."""
+
+
+class General(_S):
+    debug: bool = False
+    instance_name: str = "searx-ai"
+    contact_url: str | bool = False
+    enable_metrics: bool = True
+    # token for the admin-only engine test endpoint; empty = endpoint answers 404
+    admin_token: str = ""
+
+
+class Search(_S):
+    safe_search: int = 0
+    autocomplete: str = ""
+    default_lang: str = "auto"
+    formats: tuple[str, ...] = ("html", "json")
+    max_page: int = 0
+    # the search cache (seconds; 0 switches it off)
+    cache_ttl: int = 300
+
+
+class Server(_S):
+    port: int = 8888
+    bind_address: str = "127.0.0.1"
+    base_url: str | bool = False
+    secret_key: str = DEFAULT_SECRET
+    limiter: bool = False
+    public_instance: bool = False
+    method: str = "POST"
+    image_proxy: bool = False
+    http_protocol_version: str = "1.0"
+    workers: int = 1
+    threads: int = 32
+    default_http_headers: dict[str, str] = {}
+    trusted_proxies: tuple[str, ...] = ()
+
+
+class UI(_S):
+    default_theme: str = "simple"
+    default_locale: str = ""
+    results_on_new_tab: bool = False
+    query_in_title: bool = False
+    center_alignment: bool = False
+
+
+class Preferences(_S):
+    lock: tuple[str, ...] = ()
+
+
+class Outgoing(_S):
+    request_timeout: float = 3.0
+    max_request_timeout: float | None = None
+    useragent_suffix: str = ""
+    pool_connections: int = 100
+    pool_maxsize: int = 20
+    keepalive_expiry: float | None = None
+    enable_http2: bool = False
+    verify: bool | str = True
+    proxies: dict[str, Any] | str | None = None
+    max_response_bytes: int = 5 * 1024 * 1024
+
+
+class AISummary(_S):
+    base_url: str = ""
+    api_key: str = ""
+    model: str = ""
+    grounding: bool = True
+    max_sources: int = 5
+    connect_timeout: float = 5.0
+    first_token_timeout: float = 60.0
+    idle_timeout: float = 30.0
+    total_timeout: float = 180.0
+    max_tokens: int = 512
+    temperature: float = 0.2
+    max_concurrent: int = 2
+    queue_timeout: float = 2.0
+    cache_ttl: int = 86400
+    signature_ttl: int = 3600
+    allow_user_server: bool = False
+    default_mode: str = "always"
+    lock_mode: bool = False
+
+
+class PluginSetting(_S):
+    active: bool = True
+
+
+class EngineSetting(_S):
+    """The keys every engine has; engine-specific keys stay in the raw mapping."""
+
+    name: str
+    engine: str
+    shortcut: str = ""
+    categories: str | tuple[str, ...] | None = None
+    timeout: float | None = None
+    weight: float = 1.0
+    disabled: bool = False
+    inactive: bool = False
+    enable_http: bool = False
+    paging: bool | None = None
+    time_range_support: bool | None = None
+    safesearch: bool | None = None
+    language_support: bool | None = None
+    about: dict[str, Any] = {}
+
+
+class Settings(_S):
+    general: General = General()
+    search: Search = Search()
+    server: Server = Server()
+    ui: UI = UI()
+    preferences: Preferences = Preferences()
+    outgoing: Outgoing = Outgoing()
+    ai_summary: AISummary = AISummary()
+    plugins: dict[str, PluginSetting] = {}
+    categories_as_tabs: dict[str, Any] = {}
+    engines: tuple[dict[str, Any], ...] = ()
+    store: dict[str, Any] = {}
+    limiter: dict[str, Any] = {}
+    # where the settings came from, for messages
+    source: str = ""
+
+
+def _deep_update(base: dict[str, Any], user: dict[str, Any]) -> dict[str, Any]:
+    for key, value in user.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _deep_update(base[key], value)
+        else:
+            base[key] = value
+    return base
+
+
+def _merge_engines(defaults: list[dict[str, Any]], user: Any) -> list[dict[str, Any]]:
+    """SearXNG's rules: keep_only/remove filter defaults; same-name entries update them."""
+    if isinstance(user, dict):
+        keep_only, remove = user.get("keep_only"), user.get("remove") or []
+        engines = [e for e in defaults if (keep_only is None or e.get("name") in keep_only)]
+        return [e for e in engines if e.get("name") not in remove]
+    if user is None:
+        return defaults
+    if not isinstance(user, list):
+        raise SettingsError("engines: expected a list or {keep_only, remove}")
+    by_name = {e.get("name"): e for e in defaults}
+    merged = list(defaults)
+    for i, entry in enumerate(user):
+        if not isinstance(entry, dict):
+            raise SettingsError(f"engines[{i}]: expected a mapping")
+        if entry.get("name") in by_name:
+            by_name[entry["name"]].update(entry)
+        else:
+            merged.append(entry)
+    return merged
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read settings: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise SettingsError(f"{path}: not valid YAML: {exc}") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path}: the top level must be a mapping")
+    return data
+
+
+def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, Any]:
+    """Combine the default and user mappings as SearXNG does."""
+    if user is None:
+        return copy.deepcopy(defaults)
+    user = copy.deepcopy(user)
+    use_default = user.pop("use_default_settings", False)
+    if not use_default:
+        return user
+    result = copy.deepcopy(defaults)
+    user_engines = user.pop("engines", None)
+    if isinstance(use_default, dict) and "engines" in use_default:  # SearXNG's other spelling
+        user_engines = use_default["engines"] if user_engines is None else user_engines
+    _deep_update(result, user)
+    result["engines"] = _merge_engines(result.get("engines") or [], user_engines)
+    return result
+
+
+def _path_message(exc: msgspec.ValidationError) -> str:
+    # msgspec says "... - at `$.server.port`"; turn the path into server.port
+    text = str(exc)
+    if " - at `$" in text:
+        message, _, path = text.partition(" - at `$")
+        return f"{path.rstrip('`').lstrip('.')}: {message}"
+    return text
+
+
+def validate(data: dict[str, Any], source: str = "") -> Settings:
+    """Check types and engine entries; raise SettingsError naming the key path."""
+    engines = data.get("engines") or []
+    if not isinstance(engines, list):
+        raise SettingsError("engines: expected a list")
+    names: dict[str, int] = {}
+    shortcuts: dict[str, int] = {}
+    for i, entry in enumerate(engines):
+        if not isinstance(entry, dict):
+            raise SettingsError(f"engines[{i}]: expected a mapping")
+        try:
+            engine = msgspec.convert(entry, EngineSetting, strict=False)
+        except msgspec.ValidationError as exc:
+            raise SettingsError(f"engines[{i}].{_path_message(exc)}") from exc
+        if engine.name in names:
+            raise SettingsError(f"engines[{i}].name: duplicate engine name {engine.name!r} (also engines[{names[engine.name]}])")
+        names[engine.name] = i
+        if engine.shortcut:
+            if engine.shortcut in shortcuts:
+                raise SettingsError(
+                    f"engines[{i}].shortcut: duplicate shortcut {engine.shortcut!r} "
+                    f"(also engines[{shortcuts[engine.shortcut]}])"
+                )
+            shortcuts[engine.shortcut] = i
+    body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
+    body["engines"] = engines
+    body["source"] = source
+    try:
+        settings = msgspec.convert(body, Settings, strict=False)
+    except msgspec.ValidationError as exc:
+        raise SettingsError(_path_message(exc)) from exc
+    if not 0 <= settings.search.safe_search <= 2:
+        raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
+    if unknown_formats:
+        raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
+    return settings
+
+
+def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:
+    """Read the defaults and the user file (``path`` or ``SEARX_SETTINGS_PATH``)."""
+    defaults = _read_yaml(DEFAULT_PATH)
+    path = path or os.environ.get("SEARX_SETTINGS_PATH") or None
+    user = _read_yaml(Path(path)) if path else None
+    data = merge(defaults, user)
+    if overrides:
+        _deep_update(data, copy.deepcopy(overrides))
+    return validate(data, source=str(path or DEFAULT_PATH))
+
+
+def check_secret(settings: Settings) -> None:
+    """Outside debug mode the default secret key must have been replaced."""
+    if not settings.general.debug and settings.server.secret_key in ("", DEFAULT_SECRET):
+        raise SettingsError(
+            "server.secret_key: replace the default secret key (or set SEARX_SECRET_KEY) before starting"
+        )

@@ -1,0 +1,83 @@
+"""The embedded store: a dict with expiry, safe across threads of one process."""
+
+from __future__ import annotations
+
+import bisect
+import threading
+import time
+from collections.abc import Callable
+
+
+class MemoryStore:
+    """In-process ``Store``. ``clock`` is injectable for tests."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000) -> None:
+        self._clock = clock
+        self._data: dict[str, tuple[bytes, float | None]] = {}
+        self._windows: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+        self._max_keys = max_keys
+
+    def _live(self, key: str, now: float) -> bytes | None:
+        item = self._data.get(key)
+        if item is None:
+            return None
+        value, expires = item
+        if expires is not None and expires <= now:
+            del self._data[key]
+            return None
+        return value
+
+    def _evict(self, now: float) -> None:
+        if len(self._data) < self._max_keys:
+            return
+        for key in [k for k, (_, exp) in self._data.items() if exp is not None and exp <= now]:
+            del self._data[key]
+        while len(self._data) >= self._max_keys:  # still full: drop the oldest insertions
+            del self._data[next(iter(self._data))]
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            return self._live(key, self._clock())
+
+    def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
+        with self._lock:
+            now = self._clock()
+            self._evict(now)
+            self._data[key] = (value, None if ttl is None else now + ttl)
+
+    def add(self, key: str, value: bytes, ttl: float | None = None) -> bool:
+        with self._lock:
+            now = self._clock()
+            if self._live(key, now) is not None:
+                return False
+            self._evict(now)
+            self._data[key] = (value, None if ttl is None else now + ttl)
+            return True
+
+    def delete(self, key: str) -> None:
+        with self._lock:
+            self._data.pop(key, None)
+
+    def incr(self, key: str, ttl: float | None = None) -> int:
+        with self._lock:
+            now = self._clock()
+            current = self._live(key, now)
+            if current is None:
+                self._evict(now)
+                value, expires = 1, (None if ttl is None else now + ttl)
+            else:
+                value, expires = int(current) + 1, self._data[key][1]
+            self._data[key] = (str(value).encode(), expires)
+            return value
+
+    def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
+        with self._lock:
+            hits = self._windows.setdefault(key, [])
+            del hits[: bisect.bisect_right(hits, now - window)]
+            if len(hits) >= limit:
+                return False, max(0.0, hits[0] + window - now)
+            hits.append(now)
+            if len(self._windows) > self._max_keys:
+                self._windows = {k: v for k, v in self._windows.items() if v and v[-1] > now - window}
+            return True, 0.0
