@@ -1,0 +1,116 @@
+"""Recognise bot checks and block pages served in place of results (often with 2xx).
+
+Pure byte matching on a bounded prefix of the body, so it stays cheap on large
+pages. ``detect`` answers "is this a challenge?", ``detect_block`` "is this a
+page saying the service refuses us?", ``challenge_location`` judges redirects.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# Challenge pages are small (DDG's is 14 KB); result pages put their own
+# markup first, so markers past this prefix would not be a challenge page.
+PREFIX_BYTES = 128 * 1024
+
+# Each marker must be specific to a challenge page: real result pages carry
+# words like "challenge" too (Bing lists challenges.cloudflare.com in its CSP
+# and loads a "PoWChallengeSolver" script on every result page).
+_CHALLENGE_MARKERS: tuple[tuple[str, tuple[bytes, ...]], ...] = (
+    ("ddg-anomaly", (b'id="challenge-form"', b"anomaly-modal__modal", b"duckduckgo.com/anomaly.js")),
+    ("anubis", (b'id="anubis_challenge"', b"/.within.website/x/cmd/anubis/", b"techaro.lol-anubis")),
+    ("cloudflare", (b"<title>just a moment...</title>", b"window._cf_chl_opt", b"cf-browser-verification")),
+    ("altcha", (b"<altcha-widget", b"/altcha.js", b'class="captcha-wrap"')),
+    ("bing-captcha", (b'id="b_captcha"', b"/turing/captcha/", b"turing/challenge")),
+    ("brave-captcha", (b'"page":"/captcha"', b"captcha-card", b"captcha-slider")),
+    ("startpage-captcha", (b"component---src-pages-captcha", b"/sp/captcha")),
+    ("datadome", (b"captcha-delivery.com",)),
+    ("searx-jscheck", (b"/check/check1.js",)),
+    ("recaptcha", (b"www.google.com/recaptcha/api", b'class="g-recaptcha"')),
+    ("hcaptcha", (b"hcaptcha.com/1/api.js", b'class="h-captcha"')),
+    ("turnstile", (b"challenges.cloudflare.com/turnstile",)),
+)
+
+# A page whose <title> says it is a check, whoever serves it.
+_CHALLENGE_TITLES: tuple[bytes, ...] = (
+    b"captcha", b"verify you are human", b"are you a robot", b"not a bot", b"not a robot",
+    b"verifying your request", b"just a moment", b"attention required", b"security check",
+    b"bot verification", b"human verification",
+)
+
+# "We refuse to serve you" pages with a 2xx status: geo blocks, WAF denials.
+_BLOCK_MARKERS: tuple[tuple[str, tuple[bytes, ...]], ...] = (
+    ("geo-block", (b"not yet available in your country", b"not available in your country",
+                   b"not available in your region")),
+    ("access-denied", (b"<title>access denied</title>", b"you don't have permission to access",
+                       b"<title>403 forbidden</title>")),
+)
+
+_TITLE = re.compile(rb"<title[^>]*>(.*?)</title", re.S)
+
+_LOCATION_WORDS = ("captcha", "challenge", "anomaly", "/verify", "blocked.html", "/sorry/", "turing/",
+                   "/.within.website/", "cdn-cgi/challenge", "captcha-delivery")
+
+
+def _prefix(body: bytes) -> bytes:
+    return body[:PREFIX_BYTES].lower()
+
+
+def challenge_marker(body: bytes, headers: Any = None) -> str | None:
+    """The challenge marker name found in ``body`` (and headers), or None."""
+    if headers is not None and str(headers.get("cf-mitigated", "")).lower() == "challenge":
+        return "cloudflare"
+    head = _prefix(body)
+    for name, needles in _CHALLENGE_MARKERS:
+        if any(n in head for n in needles):
+            return name
+    title = _TITLE.search(head)
+    if title and any(w in title.group(1) for w in _CHALLENGE_TITLES):
+        return "challenge-title"
+    return None
+
+
+def block_marker(body: bytes) -> str | None:
+    """The block-page marker found in ``body``, or None."""
+    head = _prefix(body)
+    for name, needles in _BLOCK_MARKERS:
+        if any(n in head for n in needles):
+            return name
+    title = _TITLE.search(head)
+    if title and title.group(1).strip() in (b"service unavailable", b"access denied", b"forbidden"):
+        return "block-title"
+    return None
+
+
+def _body(resp: Any) -> bytes | None:
+    # JSON APIs never serve a challenge as JSON; only look at markup and text
+    ctype = str(resp.headers.get("content-type", "")).split(";")[0].strip().lower()
+    if ctype and not ctype.startswith(("text/", "application/xhtml")):
+        return None
+    content = resp.content
+    return content if isinstance(content, bytes) else None
+
+
+def detect(resp: Any) -> str | None:
+    """Short marker name ("anubis", "ddg-anomaly", "altcha", ...) when ``resp`` is a bot check."""
+    body = _body(resp)
+    if body is None:
+        hdr = resp.headers.get("cf-mitigated", "")
+        return "cloudflare" if str(hdr).lower() == "challenge" else None
+    return challenge_marker(body, resp.headers)
+
+
+def detect_block(resp: Any) -> str | None:
+    """Marker name when ``resp`` is a "not served here" page (geo block, WAF denial)."""
+    body = _body(resp)
+    return None if body is None else block_marker(body)
+
+
+def challenge_location(location: str) -> str | None:
+    """Marker when a redirect ``Location`` points at a captcha/challenge page, else None."""
+    low = location.lower()
+    for word in _LOCATION_WORDS:
+        if word in low:
+            return "redirect:" + word.strip("/.")
+    return None

@@ -1,0 +1,163 @@
+"""Cooldown rules of engine health, driven by an injectable clock."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from searx.search.health import EngineHealth
+from searx.store import MemoryStore
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def health(clock: Clock) -> EngineHealth:
+    return EngineHealth(MemoryStore(clock=clock), clock=clock)
+
+
+def cooldown_left(health: EngineHealth, name: str = "ddg") -> float:
+    return health.stats([name])[name]["cooldown"]["seconds_left"]
+
+
+def test_fresh_engine_is_admitted(health: EngineHealth) -> None:
+    assert health.admit("ddg") is None
+
+
+def test_challenge_cools_down_five_minutes_then_doubles_to_the_cap(health: EngineHealth, clock: Clock) -> None:
+    expected = [300, 600, 1200, 2400, 3600, 3600]
+    for seconds in expected:
+        health.record("ddg", "challenged", reason="CAPTCHA")
+        assert cooldown_left(health) == seconds
+        assert health.admit("ddg") == "CAPTCHA"
+        clock.now += seconds - 1
+        assert health.admit("ddg") == "CAPTCHA"
+        clock.now += 1
+        assert health.admit("ddg") is None  # the probe, which is challenged again in the next round
+
+
+def test_retry_after_is_honoured(health: EngineHealth, clock: Clock) -> None:
+    health.record("bing", "blocked", reason="too many requests", retry_after=42)
+    assert cooldown_left(health, "bing") == 42
+    clock.now += 41
+    assert health.admit("bing") == "too many requests"
+    clock.now += 1
+    assert health.admit("bing") is None
+
+
+def test_one_infra_failure_does_not_suspend_two_in_a_row_do(health: EngineHealth, clock: Clock) -> None:
+    health.record("mojeek", "timeout")
+    assert health.admit("mojeek") is None
+    health.record("mojeek", "error", reason="HTTP error")
+    assert health.admit("mojeek") == "HTTP error"
+    assert cooldown_left(health, "mojeek") == 60
+
+
+def test_success_between_infra_failures_resets_the_streak(health: EngineHealth) -> None:
+    health.record("mojeek", "timeout")
+    health.record("mojeek", "ok", results=3)
+    health.record("mojeek", "timeout")
+    assert health.admit("mojeek") is None
+
+
+def test_failed_probe_doubles_infra_cooldown(health: EngineHealth, clock: Clock) -> None:
+    health.record("wp", "timeout")
+    health.record("wp", "timeout")
+    for seconds in (60, 120, 240):
+        assert cooldown_left(health, "wp") == seconds
+        clock.now += seconds
+        assert health.admit("wp") is None
+        health.record("wp", "timeout")  # the probe failed
+    assert cooldown_left(health, "wp") == 480
+
+
+def test_only_one_probe_when_cooldown_ends(health: EngineHealth, clock: Clock) -> None:
+    health.record("sp", "challenged", reason="CAPTCHA")
+    clock.now += 300
+    assert health.admit("sp") is None           # the probe
+    assert health.admit("sp") == "CAPTCHA"      # everyone else waits for it
+    assert health.admit("sp") == "CAPTCHA"
+    health.record("sp", "ok", results=10)
+    assert health.admit("sp") is None
+    assert health.admit("sp") is None
+
+
+def test_probe_lock_expires_when_the_probe_never_reports(health: EngineHealth, clock: Clock) -> None:
+    health.record("sp", "challenged")
+    clock.now += 300
+    assert health.admit("sp") is None
+    assert health.admit("sp") == "CAPTCHA"
+    clock.now += 121
+    assert health.admit("sp") is None
+
+
+def test_success_resets_doubling(health: EngineHealth, clock: Clock) -> None:
+    health.record("ddg", "challenged")
+    clock.now += 300
+    health.record("ddg", "challenged")
+    assert cooldown_left(health) == 600
+    clock.now += 600
+    health.record("ddg", "no_results")
+    health.record("ddg", "challenged")
+    assert cooldown_left(health) == 300
+
+
+def test_forced_check_success_ends_cooldown_and_challenge_starts_one(health: EngineHealth) -> None:
+    health.record("ddg", "blocked", reason="access denied")
+    assert health.force("ddg") == "access denied"
+    health.record("ddg", "ok", results=5)
+    assert health.admit("ddg") is None
+    assert health.force("brave") is None
+    health.record("brave", "challenged", reason="CAPTCHA")
+    assert health.admit("brave") == "CAPTCHA"
+
+
+def test_end_cooldown(health: EngineHealth) -> None:
+    health.record("ddg", "challenged")
+    health.end_cooldown("ddg")
+    assert health.admit("ddg") is None
+    health.record("ddg", "challenged")
+    assert cooldown_left(health) == 300  # the streak was forgotten too
+
+
+def test_stats(health: EngineHealth, clock: Clock) -> None:
+    health.record("gh", "ok", latency=0.2, results=10)
+    health.record("gh", "ok", latency=0.4, results=10)
+    health.record("gh", "no_results", latency=0.9)
+    clock.now += 5
+    health.record("gh", "blocked", reason="too many requests", retry_after=60, latency=0.1)
+    row = health.stats()["gh"]
+    assert row["calls"] == 4
+    assert row["success_rate"] == 0.75
+    assert row["median_latency"] == 0.4
+    assert row["last_failure"] == {"outcome": "blocked", "reason": "too many requests", "time": clock.now}
+    assert row["cooldown"]["active"] is True
+    assert row["cooldown"]["seconds_left"] == 60
+    assert row["outcomes"]["ok"] == 2
+    assert msgspec.json.encode(health.stats())  # JSON-ready for /stats
+
+
+def test_state_is_shared_through_the_store(clock: Clock) -> None:
+    store = MemoryStore(clock=clock)
+    one, two = EngineHealth(store, clock=clock), EngineHealth(store, clock=clock)
+    one.record("ddg", "challenged")
+    assert two.admit("ddg") == "CAPTCHA"
+    clock.now += 300
+    assert one.admit("ddg") is None
+    assert two.admit("ddg") == "CAPTCHA"  # the probe is global, not per instance
+
+
+def test_unknown_outcome_is_refused(health: EngineHealth) -> None:
+    with pytest.raises(ValueError):
+        health.record("ddg", "maybe")
