@@ -1,0 +1,112 @@
+"""Evidence: the top results a summary may ground on, signed so the browser cannot forge it.
+
+The signature is HMAC-SHA256 over the canonical msgspec JSON of the evidence
+(fields in declaration order), keyed by a sub-key of the instance secret; the
+expiry ``exp`` is inside the signed bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+import msgspec
+
+from searx.results.types import ResultSet
+
+VERSION = 1
+MAX_TITLE = 500
+MAX_SNIPPET = 4000
+MAX_URL = 2048
+_CONTEXT = b"searx-ai ai_summary evidence v1"
+
+
+class Source(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    n: int
+    title: str
+    url: str
+    snippet: str
+
+
+class Evidence(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    v: int
+    query: str
+    lang: str
+    exp: int
+    sources: list[Source]
+
+
+class EvidenceError(Exception):
+    """Refused evidence; ``code`` is the NDJSON error code (bad_request, bad_signature, expired)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def build(results: ResultSet, query: str, lang: str, max_sources: int, exp: int) -> Evidence:
+    """The first ``max_sources`` main results that have a snippet, in rank order."""
+    sources: list[Source] = []
+    for result in results.results:
+        if len(sources) >= max_sources:
+            break
+        snippet = result.content.strip()
+        if not snippet or not result.url:
+            continue
+        sources.append(
+            Source(
+                n=len(sources) + 1,
+                title=result.title.strip()[:MAX_TITLE],
+                url=result.url[:MAX_URL],
+                snippet=snippet[:MAX_SNIPPET],
+            )
+        )
+    return Evidence(v=VERSION, query=query, lang=lang, exp=exp, sources=sources)
+
+
+def canonical(evidence: Evidence) -> bytes:
+    """The bytes that are signed and digested: one encoding for one evidence."""
+    return msgspec.json.encode(evidence)
+
+
+def _key(secret: bytes) -> bytes:
+    # a sub-key: a signature made here is useless anywhere else the secret is used
+    return hmac.new(secret, _CONTEXT, hashlib.sha256).digest()
+
+
+def sign(evidence: Evidence, secret: bytes) -> str:
+    return hmac.new(_key(secret), canonical(evidence), hashlib.sha256).hexdigest()
+
+
+def to_dict(evidence: Evidence) -> dict[str, Any]:
+    result: dict[str, Any] = msgspec.to_builtins(evidence)
+    return result
+
+
+def parse(data: Any) -> Evidence:
+    """Type-check a decoded evidence mapping; EvidenceError("bad_request") if malformed."""
+    try:
+        evidence = msgspec.convert(data, Evidence, strict=True)
+    except msgspec.ValidationError as exc:
+        raise EvidenceError("bad_request") from exc
+    if evidence.v != VERSION or len(evidence.sources) > 50:
+        raise EvidenceError("bad_request")
+    return evidence
+
+
+def verify(data: Any, signature: Any, secret: bytes, now: float) -> Evidence:
+    """The evidence if ``signature`` is ours and it has not expired; else EvidenceError."""
+    evidence = parse(data)
+    if not isinstance(signature, str) or not signature:
+        raise EvidenceError("bad_signature")
+    expected = sign(evidence, secret)
+    if not hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace")):
+        raise EvidenceError("bad_signature")
+    if evidence.exp <= now:
+        raise EvidenceError("expired")
+    return evidence
+
+
+def digest(evidence: Evidence) -> str:
+    return hashlib.sha256(canonical(evidence)).hexdigest()

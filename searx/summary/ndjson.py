@@ -1,0 +1,72 @@
+"""The NDJSON events of POST /ai_summary (docs/dev/ai_summary_protocol.md): one JSON object a line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from searx.summary.evidence import Source
+
+VERSION = 1
+
+# code -> (HTTP status when refused before the stream starts, plain message for users)
+ERRORS: dict[str, tuple[int, str]] = {
+    "not_configured": (503, "The AI summary is not configured on this instance."),
+    "bad_request": (400, "The summary request was not understood."),
+    "forbidden": (403, "Summary requests must come from this site."),
+    "bad_signature": (403, "These search results cannot be summarised; search again."),
+    "expired": (403, "These search results are too old to summarise; search again."),
+    "busy": (503, "The summariser is busy; try again in a moment."),
+    "rate_limited": (429, "Too many summary requests; try again later."),
+    "llm_unreachable": (502, "The language model server cannot be reached."),
+    "llm_rejected": (502, "The language model server refused the request."),
+    "llm_failed": (502, "The language model server failed."),
+    "first_token_timeout": (504, "The language model took too long to start answering."),
+    "idle_timeout": (504, "The language model stopped answering."),
+    "deadline": (504, "The answer took too long and was stopped."),
+    "interrupted": (502, "The answer was cut off."),
+    "no_answer": (502, "The language model gave no answer."),
+}
+
+_encode = msgspec.json.Encoder().encode
+
+
+def _line(obj: Any) -> bytes:
+    return _encode(obj) + b"\n"
+
+
+def head(sources: list[Source], model: str, cached: bool) -> bytes:
+    return _line({"v": VERSION, "sources": sources, "model": model, "cached": cached})
+
+
+def delta(text: str) -> bytes:
+    return _line({"delta": text})
+
+
+def done(
+    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool
+) -> bytes:
+    return _line(
+        {
+            "done": True,
+            "model": model,
+            "finish_reason": finish_reason,
+            "citations": citations,
+            "invalid_citations": invalid,
+            "cached": cached,
+            "grounded": grounded,
+        }
+    )
+
+
+def error_body(code: str) -> dict[str, dict[str, str]]:
+    return {"error": {"code": code, "message": ERRORS[code][1]}}
+
+
+def error(code: str) -> bytes:
+    return _line(error_body(code))
+
+
+def status(code: str) -> int:
+    return ERRORS[code][0]
