@@ -1,0 +1,52 @@
+"""The JSON API shape SearXNG clients parse (LangChain, MCP servers, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+import msgspec
+
+from searx.results.types import MainResult
+from searx.search.models import SearchOutcome
+
+_encoder = msgspec.json.Encoder()
+
+
+def result_dict(r: MainResult) -> dict[str, Any]:
+    try:
+        parsed = list(urlparse(r.url))
+    except ValueError:
+        parsed = ["", "", r.url, "", "", ""]
+    return {
+        "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
+        "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,
+        "template": r.template, "publishedDate": r.publishedDate, "thumbnail": r.thumbnail or "",
+        "img_src": r.img_src or "", "priority": r.priority,
+    }
+
+
+def payload(outcome: SearchOutcome) -> dict[str, Any]:
+    rs = outcome.results
+    return {
+        "query": outcome.query.query,
+        "number_of_results": int(rs.number_of_results),
+        "results": [result_dict(r) for r in rs.results],
+        "answers": [
+            {"answer": a.answer, "url": a.url or None, "engine": a.engine, "template": "answer/legacy.html"}
+            for a in rs.answers if a.kind != "ai_summary"
+        ],
+        "corrections": rs.corrections,
+        "infoboxes": [
+            {"infobox": b.infobox, "id": b.id or None, "content": b.content, "img_src": b.img_src or None,
+             "urls": b.urls, "attributes": b.attributes, "engine": b.engine, "engines": b.engines}
+            for b in rs.infoboxes
+        ],
+        "suggestions": rs.suggestions,
+        "unresponsive_engines": [list(pair) for pair in outcome.unresponsive],
+        "cached": outcome.cached,
+    }
+
+
+def render(outcome: SearchOutcome, base_url: str = "") -> bytes:
+    return _encoder.encode(payload(outcome))

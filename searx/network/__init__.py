@@ -1,0 +1,1 @@
+"""Outgoing HTTP: the engines' pooled async client, the address guard, error mapping."""

@@ -1,0 +1,51 @@
+"""Map an engine's HTTP status to an engine error (before its parser runs)."""
+
+from __future__ import annotations
+
+import email.utils
+import re
+import time
+
+import httpx
+
+from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineHTTPError, EngineTooManyRequests
+
+# a redirect whose target looks like one of these is a bot check, not a move
+_CHALLENGE_LOCATION = re.compile(r"captcha|challenge|anomaly|sorry/index|/cdn-cgi/|verify|blocked", re.I)
+
+
+def retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def check_status(response: httpx.Response) -> None:
+    """Raise the engine error a non-2xx status stands for; return for 2xx."""
+    status = response.status_code
+    if 200 <= status < 300:
+        return
+    error: EngineError
+    if status == 429:
+        error = EngineTooManyRequests(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
+    elif status == 403:
+        error = EngineAccessDenied(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
+    elif 300 <= status < 400:
+        location = response.headers.get("location", "")
+        if _CHALLENGE_LOCATION.search(location):
+            error = EngineCaptcha(f"HTTP {status} redirect to a bot check")
+        else:
+            error = EngineHTTPError(f"HTTP {status} redirect")
+    else:
+        error = EngineHTTPError(f"HTTP {status}")
+    raise error

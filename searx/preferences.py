@@ -1,0 +1,118 @@
+"""User preferences: definitions, cookie parsing, one-request overrides, sharing.
+
+Preferences live in cookies under SearXNG's names. A request parameter of the
+same name overrides a preference for that request only. Secret preferences
+(an API key) never go into the shareable URL or a page.
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlencode
+
+from searx.errors import BadRequest
+
+
+@dataclass(frozen=True)
+class Pref:
+    """One preference: its default, the values it may take, and who may see it."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...] = ()
+    secret: bool = False
+    max_len: int = 2048
+
+
+def definitions(settings: object) -> dict[str, Pref]:
+    """All preferences with defaults taken from the settings."""
+    s = settings  # searx.settings.Settings
+    prefs = [
+        Pref("categories", "general"),
+        Pref("language", s.search.default_lang or "auto"),  # type: ignore[attr-defined]
+        Pref("locale", s.ui.default_locale or ""),  # type: ignore[attr-defined]
+        Pref("safesearch", str(s.search.safe_search), ("0", "1", "2")),  # type: ignore[attr-defined]
+        Pref("theme", s.ui.default_theme or "simple", ("simple",)),  # type: ignore[attr-defined]
+        Pref("results_on_new_tab", "1" if s.ui.results_on_new_tab else "0", ("0", "1")),  # type: ignore[attr-defined]
+        Pref("method", (s.server.method or "POST").upper(), ("GET", "POST")),  # type: ignore[attr-defined]
+        Pref("enabled_engines", ""),
+        Pref("disabled_engines", ""),
+        Pref("enabled_plugins", ""),
+        Pref("disabled_plugins", ""),
+        Pref("autocomplete", s.search.autocomplete or ""),  # type: ignore[attr-defined]
+        Pref("ai_summary_mode", s.ai_summary.default_mode, ("always", "questions", "click", "never")),  # type: ignore[attr-defined]
+        Pref("ai_summary_server", ""),
+        Pref("ai_summary_model", "", max_len=200),
+        Pref("ai_summary_api_key", "", secret=True, max_len=500),
+    ]
+    return {p.name: p for p in prefs}
+
+
+class Preferences:
+    """The preferences of one request: cookie values, then overrides."""
+
+    def __init__(self, defs: Mapping[str, Pref], locked: tuple[str, ...] = ()) -> None:
+        self.defs = defs
+        self.locked = frozenset(locked)
+        self.values: dict[str, str] = {}
+
+    def _check(self, name: str, value: str) -> str | None:
+        pref = self.defs[name]
+        value = value.strip()
+        if len(value) > pref.max_len:
+            return None
+        if pref.choices and value not in pref.choices:
+            return None
+        return value
+
+    def load_cookies(self, cookies: Mapping[str, str]) -> Preferences:
+        """Take stored values; unknown or invalid cookies are ignored."""
+        for name in self.defs:
+            if name in cookies and name not in self.locked:
+                value = self._check(name, cookies[name])
+                if value is not None:
+                    self.values[name] = value
+        return self
+
+    def update(self, form: Mapping[str, str], *, strict: bool = False) -> list[str]:
+        """Apply submitted values. With ``strict`` a bad value raises BadRequest."""
+        changed = []
+        for name in self.defs:
+            if name not in form or name in self.locked:
+                continue
+            value = self._check(name, form[name])
+            if value is None:
+                if strict:
+                    raise BadRequest(f"invalid value for preference {name!r}")
+                continue
+            self.values[name] = value
+            changed.append(name)
+        return changed
+
+    def get(self, name: str) -> str:
+        return self.values.get(name, self.defs[name].default)
+
+    def as_dict(self, *, include_secret: bool = False) -> dict[str, str]:
+        return {n: self.get(n) for n, p in self.defs.items() if include_secret or not p.secret}
+
+    def csv(self, name: str) -> list[str]:
+        return [v for v in self.get(name).split(",") if v]
+
+    def share_token(self) -> str:
+        """A compact token of the non-secret values that differ from the defaults."""
+        values = {n: v for n, v in self.values.items() if not self.defs[n].secret and v != self.defs[n].default}
+        raw = zlib.compress(urlencode(sorted(values.items())).encode(), 9)
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    def load_token(self, token: str) -> list[str]:
+        """Apply a share token (secret preferences in it are ignored)."""
+        try:
+            raw = zlib.decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), bufsize=4096)
+            pairs = dict(parse_qsl(raw[:16384].decode("utf-8")))
+        except (ValueError, zlib.error, UnicodeDecodeError) as exc:
+            raise BadRequest("the preferences link is damaged") from exc
+        public = {k: v for k, v in pairs.items() if k in self.defs and not self.defs[k].secret}
+        return self.update(public)

@@ -1,0 +1,136 @@
+"""Merge results across engines and score them (pure functions).
+
+Two results are the same when their URLs match ignoring the scheme, a
+``www.`` prefix, a trailing slash, the fragment and tracking parameters.
+Score as SearXNG: weight × number of engines ÷ position, summed over the
+positions, where weight is the product of the engines' weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from searx.results.types import Infobox, MainResult, ResultSet
+
+TRACKING_PARAMS = frozenset({
+    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid",
+    "_ga", "_gl", "ref_src", "ref_url", "si", "spm", "oly_anon_id", "oly_enc_id", "vero_id", "_hsenc", "_hsmi",
+    "mkt_tok", "trk", "trkcampaign",
+})
+
+
+def is_tracking_param(name: str) -> bool:
+    name = name.lower()
+    return name.startswith("utm_") or name in TRACKING_PARAMS
+
+
+def strip_tracking(query: str) -> str:
+    """The query string without tracking parameters (order kept)."""
+    if not query:
+        return query
+    pairs = parse_qsl(query, keep_blank_values=True)
+    kept = [(k, v) for k, v in pairs if not is_tracking_param(k)]
+    return query if len(kept) == len(pairs) else urlencode(kept)
+
+
+def normalize_url(url: str) -> str:
+    """The key two results share when they are the same page."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    host = (parts.hostname or "").lower()
+    if host.startswith("www."):
+        host = host[4:]
+    port = parts.port if parts.port not in (None, 80, 443) else None
+    netloc = f"{host}:{port}" if port else host
+    query = strip_tracking(parts.query)
+    path = parts.path.rstrip("/") or ""
+    return f"{netloc}{path}{'?' + query if query else ''}"
+
+
+def _merge_into(kept: MainResult, new: MainResult) -> None:
+    if new.engine not in kept.engines:
+        kept.engines.append(new.engine)
+    kept.positions.extend(new.positions)
+    if len(new.title) > len(kept.title):
+        kept.title = new.title
+    if len(new.content) > len(kept.content):
+        kept.content = new.content
+    if new.url.startswith("https:") and not kept.url.startswith("https:"):
+        kept.url = new.url
+    for attr in ("thumbnail", "img_src", "publishedDate"):
+        if not getattr(kept, attr) and getattr(new, attr):
+            setattr(kept, attr, getattr(new, attr))
+
+
+def score(result: MainResult, weights: Mapping[str, float]) -> float:
+    weight = 1.0
+    for engine in result.engines:
+        weight *= weights.get(engine, 1.0)
+    weight *= len(result.engines)
+    if result.priority == "low":
+        return 0.0
+    if result.priority == "high":
+        return weight * len(result.positions)
+    return sum(weight / position for position in result.positions)
+
+
+def merge_main(per_engine: Iterable[list[MainResult]], weights: Mapping[str, float]) -> list[MainResult]:
+    """Merge each engine's ranked list into one list, best score first."""
+    by_key: dict[str, MainResult] = {}
+    for ranked in per_engine:
+        for position, result in enumerate(ranked, start=1):
+            result.positions = [position]
+            result.engines = [result.engine]
+            key = normalize_url(result.url)
+            result.norm_url = key
+            kept = by_key.get(key)
+            if kept is None:
+                by_key[key] = result
+            else:
+                _merge_into(kept, result)
+    merged = list(by_key.values())
+    for result in merged:
+        result.score = score(result, weights)
+    merged.sort(key=lambda r: r.score, reverse=True)
+    return merged
+
+
+def merge_infoboxes(infoboxes: Iterable[Infobox]) -> list[Infobox]:
+    """Infoboxes with the same id (or title) become one; the longer content wins."""
+    by_id: dict[str, Infobox] = {}
+    for box in infoboxes:
+        key = box.id or box.infobox.lower()
+        kept = by_id.get(key)
+        if kept is None:
+            by_id[key] = box
+            continue
+        kept.engines.extend(e for e in box.engines if e not in kept.engines)
+        if len(box.content) > len(kept.content):
+            kept.content = box.content
+        seen = {u["url"] for u in kept.urls}
+        kept.urls.extend(u for u in box.urls if u["url"] not in seen)
+        labels = {a["label"] for a in kept.attributes}
+        kept.attributes.extend(a for a in box.attributes if a["label"] not in labels)
+        kept.img_src = kept.img_src or box.img_src
+    return list(by_id.values())
+
+
+def merge(parts: Iterable[ResultSet], weights: Mapping[str, float]) -> ResultSet:
+    """One ResultSet from several engines' ResultSets (each list in engine rank order)."""
+    parts = list(parts)
+    out = ResultSet()
+    out.results = merge_main((p.results for p in parts), weights)
+    seen_answers: set[str] = set()
+    for part in parts:
+        for answer in part.answers:
+            if answer.answer not in seen_answers:
+                seen_answers.add(answer.answer)
+                out.answers.append(answer)
+        out.suggestions.extend(s for s in part.suggestions if s not in out.suggestions)
+        out.corrections.extend(c for c in part.corrections if c not in out.corrections)
+        out.number_of_results = max(out.number_of_results, part.number_of_results)
+    out.infoboxes = merge_infoboxes(b for p in parts for b in p.infoboxes)
+    return out

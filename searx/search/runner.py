@@ -1,0 +1,164 @@
+"""The search runner: ask the engines at once, parse, merge, run plugin hooks.
+
+HTTP happens on the network's event loop; parsing happens here, in the
+calling thread, so the loop only waits on sockets.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+import httpx
+
+from searx.engines import Engine
+from searx.errors import EngineCaptcha, EngineError, EngineParseError
+from searx.network.client import EngineNetwork, Fetch
+from searx.network.status import check_status
+from searx.plugins import Plugin, PluginManager, SearchContext
+from searx.results.merge import merge
+from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
+from searx.search.models import EngineReport, SearchOutcome, SearchQuery
+
+log = logging.getLogger("searx.search")
+
+
+class Health(Protocol):
+    def admit(self, name: str) -> str | None: ...
+
+    def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
+               latency: float | None = None, results: int = 0) -> None: ...
+
+
+def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
+    return {
+        "engine": engine, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
+        "language": sq.language, "searxng_locale": sq.language, "category": sq.categories[0] if sq.categories else "general",
+        "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
+        "allow_redirects": False, "raise_for_httperror": True,
+    }
+
+
+def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
+    """Typed results from what an engine's ``response()`` returned."""
+    out = ResultSet()
+    category = engine.categories[0] if engine.categories else "general"
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        typed = from_engine_item(item, engine.name, category)
+        if isinstance(typed, MainResult):
+            out.results.append(typed)
+        elif isinstance(typed, Answer):
+            out.answers.append(typed)
+        elif isinstance(typed, Infobox):
+            out.infoboxes.append(typed)
+        elif isinstance(typed, tuple):
+            (out.suggestions if typed[0] == "suggestion" else out.corrections).append(typed[1])
+        elif isinstance(typed, int):
+            out.number_of_results = typed
+    return out
+
+
+def _empty(rs: ResultSet) -> bool:
+    return not (rs.results or rs.answers or rs.infoboxes or rs.suggestions or rs.corrections)
+
+
+class SearchRunner:
+    """Runs one search over the engines it names."""
+
+    def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
+                 health: Health | None = None,
+                 detect_challenge: Callable[[httpx.Response], str | None] | None = None) -> None:
+        self.engines = engines
+        self.network = network
+        self.plugins = plugins
+        self.health = health
+        self.detect_challenge = detect_challenge
+        self.weights = {name: e.weight for name, e in engines.items()}
+
+    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
+        batch = []
+        for name in sq.engines:
+            engine = self.engines[name]
+            if sq.pageno > 1 and not engine.paging:
+                continue
+            if sq.time_range and not engine.time_range_support:
+                continue
+            if self.health is not None and not ignore_health:
+                suspended = self.health.admit(name)
+                if suspended:
+                    reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
+                    continue
+            params = _params(engine, sq)
+            try:
+                engine.request(sq.query, params)
+            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+                log.warning("engine %s: request() failed: %r", name, exc)
+                reports.append(EngineReport(name, "error", "unexpected crash", detail=repr(exc)))
+                continue
+            if params.get("url"):
+                batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+        return batch
+
+    def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
+        if params.get("raise_for_httperror", True):
+            check_status(response)
+        response.search_params = params  # type: ignore[attr-defined] - SearXNG's contract
+        try:
+            items = engine.response(response)
+        except EngineError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
+            raise EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        rs = to_result_set(items, engine)
+        if _empty(rs) and self.detect_challenge is not None and 200 <= response.status_code < 300:
+            marker = self.detect_challenge(response)
+            if marker:
+                raise EngineCaptcha(f"bot check ({marker})")
+        return rs
+
+    def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
+        """Ask every engine of ``sq``; each engine's results and a report per engine."""
+        reports: list[EngineReport] = []
+        batch = self._prepare(sq, reports, ignore_health)
+        fetched = self.network.fetch_all([f for _, f in batch])
+        parts: list[ResultSet] = []
+        for (engine, fetch), got in zip(batch, fetched, strict=True):
+            retry_after = None
+            try:
+                if got.error is not None:
+                    raise got.error
+                assert got.response is not None
+                rs = self._parse(engine, got.response, fetch.params)
+                parts.append(rs)
+                outcome = "ok" if not _empty(rs) else "no_results"
+                report = EngineReport(engine.name, outcome, "", len(rs.results), got.elapsed)
+            except EngineError as exc:
+                retry_after = exc.retry_after
+                report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
+                log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
+            reports.append(report)
+            if self.health is not None:
+                self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
+                                   latency=got.elapsed, results=report.results)
+        return parts, reports
+
+    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
+        """The whole search: plugins' pre_search, engines, merge, on_result, post_search."""
+        start = time.perf_counter()
+        parts: list[ResultSet] = []
+        reports: list[EngineReport] = []
+        if self.plugins.pre_search(plugins, ctx):
+            parts, reports = self.fetch(sq)
+        engines_done = time.perf_counter()
+        merged = merge(parts, self.weights)
+        merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
+        merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added
+        merged.number_of_results = max(merged.number_of_results, len(merged.results))
+        ctx.results = merged
+        self.plugins.post_search(plugins, ctx)
+        end = time.perf_counter()
+        return SearchOutcome(sq, ctx.results, reports, {"engines": engines_done - start, "total": end - start})

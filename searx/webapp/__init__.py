@@ -1,0 +1,55 @@
+"""The web app: ``create_app(settings)`` builds the services and registers views.
+
+This package is the only place that imports Flask or reads the request.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from searx import settings as settings_mod
+from searx.settings import Settings
+from searx.webapp import errors, i18n
+from searx.webapp.services import Services, build
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def create_app(settings: Settings | None = None, *, testing: bool = False) -> Flask:
+    """A ready app. Without ``settings``, they are read from SEARX_SETTINGS_PATH."""
+    settings = settings or settings_mod.load()
+    if not testing:
+        settings_mod.check_secret(settings)
+    logging.basicConfig(level=logging.DEBUG if settings.general.debug else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = Flask("searx", static_folder=str(STATIC), static_url_path="/static", template_folder=str(TEMPLATES))
+    app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
+    services = build(settings, raise_plugin_errors=testing)
+    app.extensions["searx"] = services
+    i18n.install(app)
+    errors.install(app)
+
+    from searx.webapp.views import meta, preferences, search, summary
+
+    for module in (search, preferences, meta, summary):
+        app.register_blueprint(module.bp)
+    from searx.webapp import headers
+
+    headers.install(app, settings)
+    return app
+
+
+def services(app: Flask) -> Services:
+    return app.extensions["searx"]
+
+
+def main() -> None:  # pragma: no cover - the development server
+    app = create_app()
+    s = services(app).settings
+    app.run(host=os.environ.get("SEARX_BIND_ADDRESS", s.server.bind_address),
+            port=int(os.environ.get("SEARX_PORT", s.server.port)), threaded=True)

@@ -1,0 +1,31 @@
+"""Per-request helpers shared by the views: services, preferences, output format."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+
+from searx.preferences import Preferences
+from searx.webapp.services import Services
+
+API_FORMATS = ("json", "csv", "rss")
+
+
+def services() -> Services:
+    return current_app.extensions["searx"]
+
+
+def preferences(*, with_overrides: bool = True) -> Preferences:
+    """Cookie preferences, overridden for this request by parameters of the same name."""
+    svc = services()
+    prefs = Preferences(svc.pref_defs, svc.settings.preferences.lock).load_cookies(request.cookies)
+    if with_overrides:
+        prefs.update({k: v for k, v in request.values.items() if k in ("safesearch", "language", "locale", "theme")})
+    return prefs
+
+
+def wants_api() -> bool:
+    """True when the caller is an API client (asked for json/csv/rss)."""
+    fmt = request.values.get("format", "")
+    if fmt in API_FORMATS:
+        return True
+    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi"))

@@ -1,0 +1,49 @@
+"""Error handlers: JSON ``{"error": ...}`` for API callers, a readable page for people.
+
+Never a traceback, never a secret: unexpected exceptions are logged and
+answered with a plain 500 message.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, jsonify, render_template
+from werkzeug.exceptions import HTTPException
+
+from searx.errors import BadRequest
+from searx.webapp.context import wants_api
+
+log = logging.getLogger("searx.webapp")
+
+
+def error_response(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
+    if wants_api():
+        response = jsonify({"error": message})
+    else:
+        response = Response(render_template("error.html", status=status, message=message),
+                            mimetype="text/html")
+    response.status_code = status
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
+    return response
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(BadRequest)
+    def bad_request(exc: BadRequest) -> Response:
+        return error_response(400, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        headers = {"Allow": exc.get_headers()[1][1]} if exc.code == 405 else None
+        if exc.code == 429 and exc.response is not None:
+            return exc.response
+        return error_response(exc.code or 500, exc.description or exc.name, headers=headers)
+
+    @app.errorhandler(Exception)
+    def crash(exc: Exception) -> Response:
+        if app.config.get("TESTING") and app.config.get("PROPAGATE_CRASHES", True):
+            raise exc
+        log.exception("unexpected error")
+        return error_response(500, "Internal error. The administrator can find the details in the log.")

@@ -1,0 +1,52 @@
+"""Translations for templates (Babel catalogs in searx/translations/)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from babel.support import NullTranslations, Translations
+from flask import Flask, g, request
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+
+def available() -> list[str]:
+    return ["en"] + sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES").is_dir()) \
+        if TRANSLATIONS.is_dir() else ["en"]
+
+
+@lru_cache(maxsize=32)
+def translations(locale: str) -> NullTranslations:
+    if locale == "en" or not TRANSLATIONS.is_dir():
+        return NullTranslations()
+    return Translations.load(str(TRANSLATIONS), [locale], domain="messages")
+
+
+def pick_locale(preferred: str) -> str:
+    known = available()
+    if preferred in known:
+        return preferred
+    best = request.accept_languages.best_match(known) if request else None
+    return best or "en"
+
+
+def gettext(message: str, **values: object) -> str:
+    text = getattr(g, "translations", NullTranslations()).gettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
+    text = getattr(g, "translations", NullTranslations()).ngettext(singular, plural, n)
+    return text % {"num": n, **values}
+
+
+def install(app: Flask) -> None:
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    app.jinja_env.globals["_"] = gettext
+
+    @app.before_request
+    def _locale() -> None:
+        g.locale = pick_locale(request.cookies.get("locale", ""))
+        g.translations = translations(g.locale)

@@ -1,0 +1,93 @@
+"""Render the HTML pages (templates get plain values, not the request)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from flask import Response, g, render_template
+
+from searx.preferences import Preferences
+from searx.search.models import SearchOutcome
+from searx.webapp.context import services
+
+
+def server_timing(outcome: SearchOutcome) -> str:
+    parts = [f"{name};dur={value * 1000:.1f}" for name, value in outcome.timings.items()]
+    if outcome.cached:
+        parts.append('cache;desc="hit"')
+    return ", ".join(parts)
+
+
+def _client_settings(prefs: Preferences) -> dict[str, Any]:
+    svc = services()
+    mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
+    return {"ui_lang": getattr(g, "locale", "en"), "ai_summary_mode": mode}
+
+
+def _common(prefs: Preferences) -> dict[str, Any]:
+    svc = services()
+    return {
+        "instance_name": svc.settings.general.instance_name,
+        "locale": getattr(g, "locale", "en"),
+        "method": prefs.get("method"),
+        "client_settings": _client_settings(prefs),
+        "new_tab": prefs.get("results_on_new_tab") == "1",
+        "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
+    }
+
+
+def index(prefs: Preferences) -> Response:
+    return Response(render_template("index.html", page="index", **_common(prefs)), mimetype="text/html")
+
+
+def _host(url: str) -> str:
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
+    sq = outcome.query
+    rs = outcome.results
+    summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
+    page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
+                 "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
+    html = render_template(
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results,
+        answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
+        infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
+        reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
+        host=_host, number_of_results=rs.number_of_results,
+        prev_url="/search?" + urlencode({**page_args, "pageno": sq.pageno - 1}) if sq.pageno > 1 else "",
+        next_url="/search?" + urlencode({**page_args, "pageno": sq.pageno + 1}) if rs.results else "",
+        **_common(prefs),
+    )
+    response = Response(html, mimetype="text/html")
+    response.headers["Server-Timing"] = server_timing(outcome)
+    return response
+
+
+def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str = "") -> Response:
+    svc = services()
+    engines = [
+        {"name": n, "categories": e.categories, "shortcut": e.shortcut,
+         "on": n not in {x.split("__")[0] for x in prefs.csv("disabled_engines")}
+         and (not e.disabled or n in {x.split("__")[0] for x in prefs.csv("enabled_engines")})}
+        for n, e in svc.engines.items()
+    ]
+    enabled = set(prefs.csv("enabled_plugins"))
+    disabled = set(prefs.csv("disabled_plugins"))
+    plugins = [
+        {"id": p.id, "name": p.name or p.id, "description": p.description,
+         "on": (p.default_on or p.id in enabled) and p.id not in disabled}
+        for p in svc.plugins.plugins.values()
+    ]
+    html = render_template(
+        "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
+        plugins=plugins, saved=saved, share_url=share_url, locked=svc.settings.preferences.lock,
+        has_user_key=bool(prefs.get("ai_summary_api_key")), allow_user_server=svc.settings.ai_summary.allow_user_server,
+        **_common(prefs),
+    )
+    return Response(html, mimetype="text/html")

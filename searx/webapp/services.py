@@ -1,0 +1,55 @@
+"""The services one app instance runs on, built once from the settings."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from searx.engines import Engine, load_engines
+from searx.network.client import EngineNetwork
+from searx.plugins import PluginManager
+from searx.preferences import Pref, definitions
+from searx.search.runner import SearchRunner
+from searx.settings import Settings
+from searx.store import Store, open_store
+
+log = logging.getLogger("searx.webapp")
+
+
+@dataclass
+class Services:
+    """Everything the views need; passed down, never a module global."""
+
+    settings: Settings
+    engines: dict[str, Engine]
+    network: EngineNetwork
+    plugins: PluginManager
+    store: Store
+    runner: SearchRunner
+    pref_defs: dict[str, Pref]
+    health: Any = None
+    summary: Any = None
+    limiter: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def close(self) -> None:
+        self.network.close()
+
+
+def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.network.challenge import detect
+    from searx.plugins.builtin import builtin_plugins
+    from searx.search.health import EngineHealth
+    from searx.summary.service import SummaryService
+
+    engines = load_engines(settings.engines, settings.outgoing.request_timeout)
+    network = EngineNetwork(settings.outgoing)
+    store = open_store(settings.store)
+    health = EngineHealth(store)
+    plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
+    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect)
+    return Services(
+        settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
+        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store),
+    )

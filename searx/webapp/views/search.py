@@ -1,0 +1,37 @@
+"""The home page and ``/search`` in every output format."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, request
+
+from searx.formats import MIMETYPES, RENDERERS
+from searx.webapp import pages
+from searx.webapp.context import preferences, services
+from searx.webapp.searching import run_search
+
+bp = Blueprint("search", __name__)
+
+
+@bp.route("/", methods=["GET"])
+def index() -> Response:
+    if request.args.get("q"):
+        return redirect(f"/search?{request.query_string.decode('latin-1')}", code=308)
+    return pages.index(preferences())
+
+
+@bp.route("/search", methods=["GET", "POST"])
+def search() -> Response:
+    svc = services()
+    fmt = request.values.get("format", "html") or "html"
+    if fmt not in svc.settings.search.formats:
+        abort(403, f"the {fmt!r} format is not enabled on this instance")
+    prefs = preferences()
+    outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""))
+    if fmt == "html":
+        return pages.results(outcome, prefs)
+    body = RENDERERS[fmt](outcome, request.host_url)
+    response = Response(body, mimetype=MIMETYPES[fmt])
+    if fmt == "csv":
+        response.headers["Content-Disposition"] = "attachment;Filename=searx_-_search_results.csv"
+    response.headers["Server-Timing"] = pages.server_timing(outcome)
+    return response
