@@ -7,9 +7,15 @@ Values are bytes; callers encode (msgspec JSON) themselves.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
+from searx.errors import SearxError, SettingsError
 from searx.store.memory import MemoryStore
+
+
+class StoreUnavailable(SearxError):
+    """The shared store cannot be reached or refused to work; callers degrade."""
 
 
 class Store(Protocol):
@@ -35,4 +41,39 @@ class Store(Protocol):
         the last ``window`` seconds. Returns (allowed, seconds until the next slot)."""
 
 
-__all__ = ["MemoryStore", "Store"]
+_VALKEY_SCHEMES = ("valkey", "valkeys", "redis", "rediss", "unix")
+_KEYS = {"url": str, "prefix": str, "timeout": (int, float), "backoff": (int, float), "max_keys": int}
+
+
+def open_store(config: Mapping[str, Any]) -> Store:
+    """The store named by the ``store:`` settings; raises SettingsError naming the key.
+
+    ``{}`` or ``url: memory://`` gives the in-process MemoryStore; a
+    ``valkey://``, ``redis://`` or ``unix://`` URL gives a Valkey store that
+    falls back to memory while the server is away. Nothing connects here.
+    """
+    for key, value in config.items():
+        kinds = _KEYS.get(key)
+        if kinds is None:
+            raise SettingsError(f"store.{key}: unknown key (known: {', '.join(_KEYS)})")
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            raise SettingsError(f"store.{key}: expected {getattr(kinds, '__name__', 'a number')}")
+    max_keys = config.get("max_keys", 100_000)
+    url = config.get("url") or "memory://"
+    scheme = url.partition(":")[0].lower()
+    if scheme == "memory":
+        return MemoryStore(max_keys=max_keys)
+    if scheme not in _VALKEY_SCHEMES:
+        raise SettingsError(f"store.url: unsupported scheme {scheme!r} (memory, {', '.join(_VALKEY_SCHEMES)})")
+    # imported here: a memory-only instance never loads the Valkey client
+    from searx.store.fallback import ResilientStore
+    from searx.store.valkey import ValkeyStore
+
+    try:
+        primary = ValkeyStore(url, prefix=config.get("prefix", "searx:"), timeout=config.get("timeout", 0.25))
+    except ValueError as exc:
+        raise SettingsError(f"store.url: {exc}") from exc
+    return ResilientStore(primary, MemoryStore(max_keys=max_keys), backoff=config.get("backoff", 5.0))
+
+
+__all__ = ["MemoryStore", "Store", "StoreUnavailable", "open_store"]

@@ -1,0 +1,112 @@
+"""Keep serving when the shared store goes away: degrade to memory, then recover.
+
+While the primary (Valkey) is unreachable, every call goes to an in-process
+fallback; one call per back-off period probes the primary again.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from searx.store import Store, StoreUnavailable
+from searx.store.memory import MemoryStore
+
+log = logging.getLogger("searx.store")
+
+
+class ResilientStore:
+    """A ``Store`` that forwards to ``primary`` and falls back to ``fallback``.
+
+    Only ``StoreUnavailable`` triggers the fallback; other errors are the
+    caller's bugs and propagate. State written during an outage stays in the
+    fallback and is not copied back: caches refill and windows restart.
+    """
+
+    def __init__(
+        self,
+        primary: Store,
+        fallback: Store | None = None,
+        *,
+        backoff: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.primary = primary
+        self.fallback: Store = fallback if fallback is not None else MemoryStore()
+        self._backoff = backoff
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._degraded = False
+        self._retry_at = 0.0
+
+    @property
+    def degraded(self) -> bool:
+        """True while calls are served from the fallback."""
+        return self._degraded
+
+    def _use_primary(self) -> bool:
+        if not self._degraded:
+            return True
+        with self._lock:
+            now = self._clock()
+            if not self._degraded or now >= self._retry_at:
+                # this caller probes; the others keep using the fallback meanwhile
+                self._retry_at = now + self._backoff
+                return True
+            return False
+
+    def _failed(self, exc: StoreUnavailable) -> None:
+        with self._lock:
+            self._retry_at = self._clock() + self._backoff
+            if self._degraded:
+                return
+            self._degraded = True
+        log.warning("store unavailable (%s); serving from memory, retrying every %gs", exc, self._backoff)
+
+    def _recovered(self) -> None:
+        with self._lock:
+            if not self._degraded:
+                return
+            self._degraded = False
+        log.warning("store recovered; shared state is used again")
+
+    def _run(self, name: str, *args: Any) -> Any:
+        if self._use_primary():
+            try:
+                result = getattr(self.primary, name)(*args)
+            except StoreUnavailable as exc:
+                self._failed(exc)
+            else:
+                if self._degraded:
+                    self._recovered()
+                return result
+        return getattr(self.fallback, name)(*args)
+
+    def get(self, key: str) -> bytes | None:
+        result: bytes | None = self._run("get", key)
+        return result
+
+    def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
+        self._run("set", key, value, ttl)
+
+    def add(self, key: str, value: bytes, ttl: float | None = None) -> bool:
+        return bool(self._run("add", key, value, ttl))
+
+    def delete(self, key: str) -> None:
+        self._run("delete", key)
+
+    def incr(self, key: str, ttl: float | None = None) -> int:
+        return int(self._run("incr", key, ttl))
+
+    def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
+        allowed, wait = self._run("hit_window", key, now, window, limit)
+        return bool(allowed), float(wait)
+
+    def close(self) -> None:
+        """Close the primary's connections when it has any."""
+        close = getattr(self.primary, "close", None)
+        if close is not None:
+            close()
