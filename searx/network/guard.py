@@ -1,0 +1,266 @@
+"""The address guard: may the server connect to a URL that a user or a page chose?
+
+``AddressGuard.check`` refuses anything that could reach the server itself, its
+LAN or its cloud metadata service, in every spelling (docs/admin/ai_summary.md);
+``PinnedTransport`` then connects to exactly the address that was checked, so a
+second DNS answer cannot move the connection.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import ipaddress
+import logging
+import re
+import socket
+import struct
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import httpx
+
+from searx.errors import SearxError
+
+log = logging.getLogger("searx.network.guard")
+
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
+Resolver = Callable[[str, int], list[str]]
+
+_DENY = tuple(
+    ipaddress.ip_network(n)
+    for n in (
+        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
+        "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15",
+        "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4", "255.255.255.255/32",
+        "::/96", "::ffff:0:0/96", "64:ff9b:1::/48", "100::/64", "2001::/23", "2001:db8::/32",
+        "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
+    )
+)  # fmt: skip
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_6TO4 = ipaddress.ip_network("2002::/16")
+_LABEL = re.compile(r"^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$")
+_NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
+_BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
+
+
+class AddressRefused(SearxError):
+    """The URL may not be fetched; the message says why (safe to log, not shown to users)."""
+
+
+@dataclass(frozen=True)
+class CheckedURL:
+    """A URL that passed the guard and the addresses its host resolved to (all public)."""
+
+    url: str
+    scheme: str
+    host: str
+    port: int
+    addresses: tuple[str, ...]
+
+    @property
+    def address(self) -> str:
+        return self.addresses[0]
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address written inside an IPv4-mapped, NAT64 or 6to4 IPv6 address."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    if ip in _6TO4:
+        return ip.sixtofour
+    return None
+
+
+def is_public(ip: IP) -> bool:
+    """True for a global unicast address (and the IPv4 inside an IPv6 one is public too)."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.scope_id or ip.teredo is not None:
+            return False
+        inner = embedded_ipv4(ip)
+        if inner is not None and not is_public(inner):
+            return False
+        if ip in _NAT64:  # the well-known NAT64 prefix reaches exactly the IPv4 inside it
+            return True
+    if any(ip in net for net in _DENY if net.version == ip.version):
+        return False
+    flags = (ip.is_private, ip.is_loopback, ip.is_link_local, ip.is_multicast, ip.is_reserved, ip.is_unspecified)
+    return ip.is_global and not any(flags)
+
+
+def system_resolver(host: str, port: int) -> list[str]:
+    """Every address the system resolver gives for ``host`` (raises OSError)."""
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
+
+
+def local_addresses() -> set[str]:
+    """The addresses of this machine (host name and interfaces), best effort."""
+    found: set[str] = set()
+    try:
+        found.update(system_resolver(socket.gethostname(), 0))
+    except OSError:
+        pass
+    try:
+        with open("/proc/net/if_inet6", encoding="ascii") as lines:
+            for line in lines:
+                raw = line.split()[0]
+                found.add(str(ipaddress.IPv6Address(int(raw, 16))))
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            for _, name in socket.if_nameindex():
+                try:
+                    packed = fcntl.ioctl(sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))
+                    found.add(socket.inet_ntoa(packed[20:24]))  # SIOCGIFADDR
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return found
+
+
+def _split_netloc(netloc: str) -> tuple[str, str]:
+    if netloc.startswith("["):
+        host, bracket, rest = netloc[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise AddressRefused("malformed IPv6 literal")
+        return host, rest[1:] if rest else ""
+    if netloc.count(":") > 1:
+        raise AddressRefused("malformed host")
+    host, _, port = netloc.partition(":")
+    return host, port
+
+
+class AddressGuard:
+    """Checks URLs; ``resolver`` and ``own_addresses`` are injectable (tests never use DNS)."""
+
+    def __init__(
+        self,
+        *,
+        resolver: Resolver = system_resolver,
+        allowed_ports: Iterable[int] = (80, 443),
+        own_addresses: Iterable[str] | None = None,
+    ) -> None:
+        self._resolve = resolver
+        self.allowed_ports = frozenset(allowed_ports)
+        self._own = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
+
+    def _own_addresses(self) -> set[str]:
+        if self._own is None:
+            self._own = local_addresses()
+        return self._own
+
+    def check(self, url: str) -> CheckedURL:
+        """The checked URL, or AddressRefused naming the rule that refused it."""
+        if not isinstance(url, str) or not url or len(url) > 2048 or _BAD_CHARS.search(url):
+            raise AddressRefused("empty, overlong or with control characters, spaces or backslashes")
+        try:
+            parts = urlsplit(url)
+        except ValueError as exc:
+            raise AddressRefused("malformed URL") from exc
+        scheme = parts.scheme.lower()
+        if scheme not in ("http", "https"):
+            raise AddressRefused(f"scheme {scheme!r} is not http or https")
+        if not parts.netloc or "@" in parts.netloc or "%" in parts.netloc:
+            raise AddressRefused("no host, user info or percent-encoding in the host")
+        raw_host, raw_port = _split_netloc(parts.netloc)
+        port = self._port(scheme, raw_port)
+        host = raw_host.lower().rstrip(".") if not raw_host.startswith("[") else raw_host
+        if not host:
+            raise AddressRefused("no host")
+        if ":" in host:
+            addresses = [self._literal6(host)]
+        elif _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]):
+            addresses = [self._literal4(host)]
+        else:
+            host = self._hostname(host)
+            addresses = self._resolved(host, port)
+        own = self._own_addresses()
+        for address in addresses:
+            if address in own:
+                raise AddressRefused("one of the server's own addresses")
+        return CheckedURL(url=url, scheme=scheme, host=host, port=port, addresses=tuple(addresses))
+
+    def _port(self, scheme: str, raw: str) -> int:
+        if raw and (not raw.isdigit() or not 0 < int(raw) < 65536):
+            raise AddressRefused("malformed port")
+        port = int(raw) if raw else 443 if scheme == "https" else 80
+        if port not in self.allowed_ports:
+            raise AddressRefused(f"port {port} is not allowed")
+        return port
+
+    @staticmethod
+    def _literal6(host: str) -> str:
+        try:
+            ip = ipaddress.IPv6Address(host)
+        except ValueError as exc:
+            raise AddressRefused("malformed IPv6 literal") from exc
+        if not is_public(ip):
+            raise AddressRefused("not a public address")
+        return str(ip)
+
+    @staticmethod
+    def _literal4(host: str) -> str:
+        # only the canonical dotted quad: decimal, octal, hex and short forms are refused
+        try:
+            ip = ipaddress.IPv4Address(host)
+        except ValueError as exc:
+            raise AddressRefused("IPv4 address not written as a dotted quad") from exc
+        if not is_public(ip):
+            raise AddressRefused("not a public address")
+        return str(ip)
+
+    @staticmethod
+    def _hostname(host: str) -> str:
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+        except UnicodeError as exc:
+            raise AddressRefused("host name is not valid IDNA") from exc
+        labels = ascii_host.split(".")
+        if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+            raise AddressRefused("malformed host name")
+        if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_host == "localhost":
+            raise AddressRefused("a local-only name")
+        return ascii_host
+
+    def _resolved(self, host: str, port: int) -> list[str]:
+        try:
+            found = self._resolve(host, port)
+        except OSError as exc:
+            raise AddressRefused("host name does not resolve") from exc
+        if not found:
+            raise AddressRefused("host name does not resolve")
+        addresses: list[str] = []
+        for text in found:
+            try:
+                ip = ipaddress.ip_address(text)
+            except ValueError as exc:
+                raise AddressRefused("resolver gave a malformed address") from exc
+            if not is_public(ip):
+                raise AddressRefused("host name resolves to a non-public address")
+            if str(ip) not in addresses:
+                addresses.append(str(ip))
+        return addresses
+
+
+class PinnedTransport(httpx.BaseTransport):
+    """Connects only to the checked address, keeping the Host header and TLS name of the URL."""
+
+    def __init__(self, checked: CheckedURL, inner: httpx.BaseTransport | None = None) -> None:
+        self.checked = checked
+        self._inner = inner or httpx.HTTPTransport(trust_env=False)
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        url, checked = request.url, self.checked
+        port = url.port or (443 if url.scheme == "https" else 80)
+        if (url.scheme, url.host, port) != (checked.scheme, checked.host, checked.port):
+            raise httpx.ConnectError("refused: not the checked host", request=request)
+        request.url = url.copy_with(host=checked.address)
+        request.extensions = {**request.extensions, "sni_hostname": checked.host}
+        return self._inner.handle_request(request)
+
+    def close(self) -> None:
+        self._inner.close()

@@ -1,0 +1,175 @@
+"""The address guard refuses every spelling of a non-public address and accepts public ones."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+import pytest
+
+from searx.network.guard import AddressGuard, AddressRefused, CheckedURL, PinnedTransport
+
+# what the fake DNS answers; anything else does not resolve
+DNS = {
+    "example.org": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+    "llm.example.com": ["203.0.114.10"],
+    "bücher.example": ["198.51.101.7"],
+    "xn--bcher-kva.example": ["198.51.101.7"],
+    "rebind.example": ["93.184.215.14", "127.0.0.1"],  # one bad answer among good ones
+    "metadata.example": ["169.254.169.254"],
+    "lan.example": ["192.168.1.10"],
+    "cgnat.example": ["100.64.0.1"],
+    "v6local.example": ["::1"],
+    "mapped.example": ["::ffff:10.0.0.1"],
+    "nat64.example": ["64:ff9b::a9fe:a9fe"],
+    "sixtofour.example": ["2002:c0a8:0101::1"],
+    "ula.example": ["fd00::1"],
+    "linklocal6.example": ["fe80::1"],
+    "multicast.example": ["239.1.1.1"],
+    "zero.example": ["0.0.0.0"],
+    "own.example": ["198.51.101.99"],
+    "garbage.example": ["not-an-ip"],
+    "empty.example": [],
+}
+OWN = ["198.51.101.99"]
+
+
+def resolver(host: str, port: int) -> list[str]:
+    if host not in DNS:
+        raise OSError("NXDOMAIN")
+    return DNS[host]
+
+
+@pytest.fixture
+def guard() -> AddressGuard:
+    return AddressGuard(resolver=resolver, own_addresses=OWN)
+
+
+LOOPBACK_V4 = ["127.0.0.1", "127.1.2.3", "127.255.255.254", "127.0.0.1."]
+PRIVATE_V4 = ["10.0.0.1", "10.255.255.255", "172.16.0.1", "172.31.255.255", "192.168.0.1", "192.168.255.255"]
+OTHER_V4 = [
+    "169.254.169.254", "169.254.0.1", "100.64.0.1", "100.127.255.255", "0.0.0.0", "0.1.2.3",
+    "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255", "192.0.0.8", "192.0.2.1",
+    "198.18.0.1", "198.51.100.1", "203.0.113.1",
+]  # fmt: skip
+ODD_V4 = [
+    "2130706433", "0x7f000001", "017700000001", "0177.0.0.1", "0x7f.0.0.1", "127.1", "127.0.1",
+    "0x7f.1", "0", "0x0", "3232235777", "0xa9fea9fe", "0251.0376.0251.0376", "8.8.8.010",
+    "134744072", "0x08080808", "8.8.2056", "010.0.0.1", "1.2.3.4.5", "256.1.1.1", "example.123",
+]  # fmt: skip
+BAD_V6 = [
+    "[::1]", "[::]", "[0:0:0:0:0:0:0:1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::ffff:169.254.169.254]",
+    "[::ffff:10.0.0.1]", "[::127.0.0.1]", "[::10.0.0.1]", "[64:ff9b::127.0.0.1]", "[64:ff9b::a9fe:a9fe]",
+    "[64:ff9b:1::1]", "[2002:7f00:1::1]", "[2002:a9fe:a9fe::]", "[2002:c0a8:101::1]", "[fc00::1]", "[fd12:3456::1]",
+    "[fe80::1]", "[febf::1]", "[fec0::1]", "[ff02::1]", "[ff05::2]", "[2001:db8::1]", "[2001::1]",
+    "[100::1]", "[::1", "[fe80::1%25eth0]", "[::ffff:0.0.0.0]",
+]  # fmt: skip
+BAD_NAMES = [
+    "localhost", "LOCALHOST", "localhost.", "foo.localhost", "printer.local", "metadata.google.internal",
+    "1.0.0.127.in-addr.arpa", "rebind.example", "metadata.example", "lan.example", "cgnat.example",
+    "v6local.example", "mapped.example", "nat64.example", "sixtofour.example", "ula.example",
+    "linklocal6.example", "multicast.example", "zero.example", "own.example", "garbage.example",
+    "empty.example", "does-not-exist.example", "bad_label-.example", "-leading.example", "a..b.example",
+]  # fmt: skip
+
+BAD_URLS = (
+    [f"http://{h}/v1" for h in LOOPBACK_V4 + PRIVATE_V4 + OTHER_V4 + ODD_V4]
+    + [f"http://{h}/v1" for h in BAD_V6]
+    + [f"https://{h}/v1" for h in BAD_NAMES]
+    + [
+        "http://user:pass@example.org/v1", "http://user@example.org/", "http://:@example.org/",
+        "http://example.org@127.0.0.1/", "http://127.0.0.1#@example.org/", "http://example.org\\@127.0.0.1/",
+        "ftp://example.org/", "file:///etc/passwd", "gopher://example.org/", "javascript:alert(1)",
+        "data:text/plain,hi", "ws://example.org/", "dict://example.org:11211/", "//example.org/v1",
+        "example.org/v1", "", " http://example.org/", "http://example.org /", "http://exa\nmple.org/",
+        "http://example.org\t/", "http://example.org:8080/v1", "http://example.org:11434/v1",
+        "https://example.org:22/", "http://example.org:0/", "http://example.org:65536/",
+        "http://example.org:-1/", "http://example.org:80a/", "http://%6c%6f%63%61%6c%68%6f%73%74/",
+        "http://127.0.0.1%2f/", "http:///v1", "http://[::1]:80/", "http://llm.example.com:6379/",
+        "http://" + "a" * 300 + ".example/", "http://example.org/" + "x" * 3000,
+    ]
+)  # fmt: skip
+
+GOOD_URLS = [
+    ("https://example.org/v1", "example.org", 443, "93.184.215.14"),
+    ("http://example.org/v1", "example.org", 80, "93.184.215.14"),
+    ("https://LLM.example.com:443/v1/", "llm.example.com", 443, "203.0.114.10"),
+    ("https://llm.example.com./v1", "llm.example.com", 443, "203.0.114.10"),
+    ("https://bücher.example/v1", "xn--bcher-kva.example", 443, "198.51.101.7"),
+    ("http://8.8.8.8/v1", "8.8.8.8", 80, "8.8.8.8"),
+    ("https://[2606:4700:4700::1111]/v1", "2606:4700:4700::1111", 443, "2606:4700:4700::1111"),
+    ("https://[64:ff9b::808:808]/v1", "64:ff9b::808:808", 443, "64:ff9b::808:808"),
+]
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len(set(BAD_URLS)) >= 100
+
+
+@pytest.mark.parametrize("url", BAD_URLS)
+def test_bad_urls_are_refused(guard: AddressGuard, url: str) -> None:
+    with pytest.raises(AddressRefused):
+        guard.check(url)
+
+
+@pytest.mark.parametrize(("url", "host", "port", "address"), GOOD_URLS)
+def test_public_urls_are_accepted(guard: AddressGuard, url: str, host: str, port: int, address: str) -> None:
+    checked = guard.check(url)
+    assert (checked.host, checked.port, checked.address) == (host, port, address)
+
+
+def test_every_resolved_address_is_kept(guard: AddressGuard) -> None:
+    assert guard.check("https://example.org/").addresses == tuple(DNS["example.org"])
+
+
+def test_allowed_ports_are_configurable() -> None:
+    guard = AddressGuard(resolver=resolver, own_addresses=OWN, allowed_ports=(443, 8443))
+    assert guard.check("https://example.org:8443/").port == 8443
+    with pytest.raises(AddressRefused):
+        guard.check("http://example.org/")  # 80 no longer allowed
+
+
+class _Echo(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        body = f"{self.headers['Host']}|{self.path}".encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def echo_port() -> Iterator[int]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def test_pinned_transport_connects_to_the_checked_address_with_the_original_host(echo_port: int) -> None:
+    # the name would resolve elsewhere now; the transport must still use the checked address
+    checked = CheckedURL(
+        url=f"http://llm.example.com:{echo_port}/v1", scheme="http", host="llm.example.com",
+        port=echo_port, addresses=("127.0.0.1",),
+    )  # fmt: skip
+    with httpx.Client(transport=PinnedTransport(checked)) as client:
+        response = client.get(f"http://llm.example.com:{echo_port}/v1/models")
+    assert response.text == f"llm.example.com:{echo_port}|/v1/models"
+
+
+def test_pinned_transport_refuses_other_hosts(echo_port: int) -> None:
+    checked = CheckedURL(url="", scheme="http", host="llm.example.com", port=echo_port, addresses=("127.0.0.1",))
+    with httpx.Client(transport=PinnedTransport(checked)) as client, pytest.raises(httpx.ConnectError):
+        client.get(f"http://other.example.com:{echo_port}/")
+
+
+def test_local_addresses_include_loopback() -> None:
+    from searx.network.guard import local_addresses
+
+    assert "127.0.0.1" in local_addresses() or "::1" in local_addresses()
