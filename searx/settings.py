@@ -205,10 +205,12 @@ def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, An
         return user
     result = copy.deepcopy(defaults)
     user_engines = user.pop("engines", None)
-    if isinstance(use_default, dict) and "engines" in use_default:  # SearXNG's other spelling
-        user_engines = use_default["engines"] if user_engines is None else user_engines
+    engines = result.get("engines") or []
+    if isinstance(use_default, dict) and isinstance(use_default.get("engines"), dict):
+        # SearXNG spells it use_default_settings: {engines: {keep_only, remove}}
+        engines = _merge_engines(engines, use_default["engines"])
     _deep_update(result, user)
-    result["engines"] = _merge_engines(result.get("engines") or [], user_engines)
+    result["engines"] = _merge_engines(engines, user_engines)
     return result
 
 

@@ -1,0 +1,61 @@
+# searx-ai — `make run` serves on 127.0.0.1:8888, `make test` runs every test.
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+LOCAL_SETTINGS := local/settings.yml
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: run install install-dev test test-py lint typecheck client client-check client-test browser-test bench soak llm llm.stop system-deps clean translations
+
+$(STAMP): requirements.txt setup.py
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -r requirements.txt
+	$(BIN)/pip install -q --no-deps -e .
+	touch $@
+
+$(DEVSTAMP): $(STAMP) requirements-dev.txt
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@
+
+install: $(STAMP)
+install-dev: $(DEVSTAMP)
+
+# A first run without SEARX_SETTINGS_PATH gets local/settings.yml with its own secret key.
+$(LOCAL_SETTINGS):
+	mkdir -p local
+	printf 'use_default_settings: true\nserver:\n  secret_key: "%s"\n' "$$($(PY) -c 'import secrets; print(secrets.token_hex(32))')" > $@
+
+run: $(STAMP) $(LOCAL_SETTINGS)
+	SEARX_SETTINGS_PATH="$${SEARX_SETTINGS_PATH:-$(LOCAL_SETTINGS)}" $(BIN)/python -m searx.webapp.serve
+
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v valkey-server >/dev/null || command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+lint: $(DEVSTAMP)
+	$(BIN)/ruff check searx tests utils
+	$(BIN)/python -m mypy
+
+test-py: $(DEVSTAMP)
+	$(BIN)/python -m pytest -q
+
+test: system-deps $(DEVSTAMP) lint test-py
+
+bench: $(STAMP)
+	$(BIN)/python -m utils.bench
+
+clean:
+	rm -rf $(VENV) local .cache tests/output
+
+-include utils/valkey.mk
+-include utils/llm.mk
+-include client/client.mk

@@ -1,0 +1,69 @@
+"""Shared fixtures: a fake engine server, settings built for tests, the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from searx import settings as settings_mod
+from utils.fakes.engine import FakeEngineServer
+
+SECRET = "test-secret-key-for-the-test-suite"
+
+
+@pytest.fixture(scope="session")
+def fake_engine() -> Iterator[FakeEngineServer]:
+    with FakeEngineServer() as server:
+        yield server
+
+
+def json_engine_entry(base: str, name: str, *, path: str = "/json", extra: str = "", **conf: Any) -> dict[str, Any]:
+    """A json_engine settings entry pointed at the fake engine."""
+    entry: dict[str, Any] = {
+        "name": name, "engine": "json_engine", "shortcut": name,
+        "search_url": f"{base}{path}?q={{query}}&pageno={{pageno}}&site={name}{extra}",
+        "results_query": "results", "url_query": "url", "title_query": "title", "content_query": "content",
+        "suggestion_query": "suggestions", "enable_http": True, "paging": True, "categories": ["general"],
+    }
+    entry.update(conf)
+    return entry
+
+
+def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mod.Settings:
+    """Default settings with only ``engines`` and the given section overrides."""
+    data = settings_mod.merge(settings_mod._read_yaml(settings_mod.DEFAULT_PATH), None)
+    data["engines"] = engines
+    data.setdefault("server", {})["secret_key"] = SECRET
+    for name, values in sections.items():
+        data.setdefault(name, {}).update(values)
+    return settings_mod.validate(data, source="tests")
+
+
+@pytest.fixture
+def app_factory() -> Iterator[Any]:
+    """Build apps from settings; their services are closed after the test."""
+    from searx.webapp import create_app
+
+    apps = []
+
+    def build(settings: settings_mod.Settings) -> Any:
+        app = create_app(settings, testing=True)
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.extensions["searx"].close()
+
+
+@pytest.fixture
+def three_engine_app(app_factory: Any, fake_engine: FakeEngineServer) -> Any:
+    engines = [json_engine_entry(fake_engine.url, n) for n in ("alpha", "beta", "gamma")]
+    return app_factory(make_settings(engines, search={"formats": ["html", "json", "csv", "rss"]}))
+
+
+@pytest.fixture
+def client(three_engine_app: Any) -> Any:
+    return three_engine_app.test_client()
