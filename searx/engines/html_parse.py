@@ -1,0 +1,73 @@
+"""Shared parsing bits for engine modules: settings access, locales, HTML trees, text.
+
+Pure functions only; no engine-specific selectors live here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lxml import html
+from lxml.etree import ParserError
+
+from searx.errors import EngineParseError
+
+_SPACE = re.compile(r"\s+")
+
+
+def settings_of(params: dict[str, Any]) -> Any:
+    """The engine's merged settings (module defaults overlaid with settings.yml)."""
+    return params["engine"].settings
+
+
+def base_url(params: dict[str, Any], **fmt: str) -> str:
+    """The ``base_url`` setting without a trailing slash; ``{lang}``-style fields are filled in."""
+    url = str(settings_of(params)["base_url"]).rstrip("/")
+    return url.format(**fmt) if fmt and "{" in url else url
+
+
+def locale(language: str | None) -> tuple[str, str]:
+    """("en", "US") from "en-US"; ("en", "") from "en"; ("", "") from "all"/None/"auto"."""
+    if not language or language in ("all", "auto"):
+        return "", ""
+    lang, _, region = language.replace("_", "-").partition("-")
+    return lang.lower(), region.upper()
+
+
+def parse_html(resp: Any) -> Any:
+    """The lxml tree of a response body; EngineParseError when there is no markup."""
+    body = resp.content
+    if not body or not body.strip():
+        raise EngineParseError("empty page")
+    try:
+        return html.fromstring(body)
+    except (ParserError, ValueError) as exc:
+        raise EngineParseError(f"unparsable page: {exc}") from exc
+
+
+def text_of(node: Any) -> str:
+    """The visible text of ``node`` (or a list's first node), whitespace collapsed."""
+    if isinstance(node, list):
+        node = node[0] if node else None
+    if node is None:
+        return ""
+    raw = node if isinstance(node, str) else node.text_content()
+    return _SPACE.sub(" ", raw).strip()
+
+
+def strip_tags(fragment: str) -> str:
+    """Plain text of an HTML fragment such as a search-API snippet."""
+    if not fragment or not fragment.strip():
+        return ""
+    return text_of(html.fragment_fromstring(fragment, create_parent="div"))
+
+
+def squash(text: str | None) -> str:
+    """Collapse hard line breaks and runs of spaces (Atom titles, API text)."""
+    return _SPACE.sub(" ", text or "").strip()
+
+
+def has_class(cls: str) -> str:
+    """XPath predicate for one token of the class attribute."""
+    return f'contains(concat(" ", normalize-space(@class), " "), " {cls} ")'

@@ -1,0 +1,84 @@
+"""Startpage web results (Google-sourced) from the HTML result page.
+
+Supports paging (``page``), time range (``with_date``), safe search
+(``qadf``), interface language and region (``preferences`` cookie). Not
+supported: the per-session ``sc`` token of Startpage's home form (fetching it
+would be a second request), so Startpage may answer with its captcha or an
+Anubis proof-of-work page; both are reported as CAPTCHA, never as "no results".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from babel import Locale, UnknownLocaleError
+
+from searx.engines.html_parse import base_url as _base_url
+from searx.engines.html_parse import has_class, locale, parse_html, text_of
+from searx.errors import EngineCaptcha, EngineParseError
+
+base_url = "https://www.startpage.com"
+categories = ["general", "web"]
+paging = True
+time_range_support = True
+safesearch = True
+language_support = True
+timeout = 5.0
+about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
+
+_TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
+_SAFE = {0: "none", 1: "moderate", 2: "heavy"}
+
+
+def _language_name(lang: str) -> str:
+    # Startpage names languages in English ("english", "deutsch" is not used)
+    try:
+        return Locale.parse(lang).get_display_name("en").split(" ")[0].lower()
+    except (UnknownLocaleError, ValueError):
+        return "english"
+
+
+def request(query: str, params: dict[str, Any]) -> None:
+    lang, region = locale(params.get("language"))
+    args = {"query": query, "cat": "web", "t": "device", "qsr": "all",
+            "with_date": _TIME.get(params.get("time_range") or "", ""),
+            "qadf": _SAFE.get(params.get("safesearch", 0), "moderate")}
+    if lang:
+        args["language"] = args["lui"] = _language_name(lang)
+    if params["pageno"] > 1:
+        args.update(page=str(params["pageno"]), segment="startpage.udog")
+    prefs = {"disable_family_filter": "1" if params.get("safesearch", 0) == 0 else "0",
+             "num_of_results": "10", "search_results_region": f"{lang}-{region}" if region else "all"}
+    # one cookie of key "EEE" value pairs joined by "N1N" (Startpage's own format)
+    params["cookies"]["preferences"] = "N1N".join(f"{k}EEE{v}" for k, v in prefs.items())
+    base = _base_url(params)
+    params["headers"].update(Origin=base, Referer=base + "/")
+    params["url"] = f"{base}/sp/search?{urlencode(args)}"
+
+
+def _is_challenge(tree: Any, body: bytes) -> bool:
+    # Anubis wall (since 2026-09), or the Gatsby error shell that loads the captcha page
+    return bool(b"component---src-pages-captcha" in body[:65536]
+                or tree.xpath('//script[@id="anubis_challenge"]')
+                or tree.xpath(f'//div[{has_class("sp-message")}]')
+                or "captcha" in text_of(tree.xpath("//title")).lower())
+
+
+def response(resp: Any) -> list[dict[str, Any]]:
+    tree = parse_html(resp)
+    if _is_challenge(tree, resp.content):
+        raise EngineCaptcha("Startpage bot check")
+    results = []
+    for hit in tree.xpath(f'//div[{has_class("w-gl")}]/div[{has_class("result")}]'):
+        link = hit.xpath(f'.//a[{has_class("result-title")}][@href]')
+        if not link:
+            continue
+        results.append({
+            "url": link[0].get("href"),
+            "title": text_of(link[0].xpath(".//h2")) or text_of(link[0]),
+            "content": text_of(hit.xpath(f'.//p[{has_class("description")}]')),
+        })
+    if results or tree.xpath('//section[@id="main"]'):
+        return results
+    raise EngineParseError("no Startpage result list on the page")
