@@ -14,7 +14,7 @@ from searx.errors import SearxError, SettingsError
 from searx.store.memory import MemoryStore
 
 
-class StoreUnavailable(SearxError):
+class StoreError(SearxError):
     """The shared store cannot be reached or refused to work; callers degrade."""
 
 
@@ -42,7 +42,13 @@ class Store(Protocol):
 
 
 _VALKEY_SCHEMES = ("valkey", "valkeys", "redis", "rediss", "unix")
-_KEYS = {"url": str, "prefix": str, "timeout": (int, float), "backoff": (int, float), "max_keys": int}
+_KEYS: dict[str, type | tuple[type, ...]] = {
+    "url": str,
+    "prefix": str,
+    "timeout": (int, float),
+    "backoff": (int, float),
+    "max_keys": int,
+}
 
 
 def open_store(config: Mapping[str, Any]) -> Store:
@@ -76,4 +82,4 @@ def open_store(config: Mapping[str, Any]) -> Store:
     return ResilientStore(primary, MemoryStore(max_keys=max_keys), backoff=config.get("backoff", 5.0))
 
 
-__all__ = ["MemoryStore", "Store", "StoreUnavailable", "open_store"]
+__all__ = ["MemoryStore", "Store", "StoreError", "open_store"]

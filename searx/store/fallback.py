@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from searx.store import Store, StoreUnavailable
+from searx.store import Store, StoreError
 from searx.store.memory import MemoryStore
 
 log = logging.getLogger("searx.store")
@@ -21,7 +21,7 @@ log = logging.getLogger("searx.store")
 class ResilientStore:
     """A ``Store`` that forwards to ``primary`` and falls back to ``fallback``.
 
-    Only ``StoreUnavailable`` triggers the fallback; other errors are the
+    Only ``StoreError`` triggers the fallback; other errors are the
     caller's bugs and propagate. State written during an outage stays in the
     fallback and is not copied back: caches refill and windows restart.
     """
@@ -58,7 +58,7 @@ class ResilientStore:
                 return True
             return False
 
-    def _failed(self, exc: StoreUnavailable) -> None:
+    def _failed(self, exc: StoreError) -> None:
         with self._lock:
             self._retry_at = self._clock() + self._backoff
             if self._degraded:
@@ -77,7 +77,7 @@ class ResilientStore:
         if self._use_primary():
             try:
                 result = getattr(self.primary, name)(*args)
-            except StoreUnavailable as exc:
+            except StoreError as exc:
                 self._failed(exc)
             else:
                 if self._degraded:

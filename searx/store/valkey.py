@@ -1,7 +1,7 @@
 """The shared ``Store`` on Valkey (or Redis): several instances agree through it.
 
 Every operation is one round trip (a command or a Lua script), so it stays
-atomic across instances. Valkey errors become ``StoreUnavailable`` here, once.
+atomic across instances. Valkey errors become ``StoreError`` here, once.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import valkey
 from valkey import exceptions as vex
 
-from searx.store import StoreUnavailable
+from searx.store import StoreError
 
 T = TypeVar("T")
 
@@ -84,9 +84,9 @@ class ValkeyStore:
         except vex.ResponseError as exc:
             if "not an integer" in str(exc):  # same contract as MemoryStore.incr
                 raise ValueError(f"store: value is not an integer: {exc}") from exc
-            raise StoreUnavailable(f"valkey: {exc}") from exc
+            raise StoreError(f"valkey: {exc}") from exc
         except _UNAVAILABLE as exc:
-            raise StoreUnavailable(f"valkey: {type(exc).__name__}: {exc}") from exc
+            raise StoreError(f"valkey: {type(exc).__name__}: {exc}") from exc
 
     def get(self, key: str) -> bytes | None:
         value: Any = self._call(lambda: self._client.get(self._key(key)))
@@ -110,7 +110,7 @@ class ValkeyStore:
     def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
         # a unique member per hit: two hits at the same instant must both count
         member = f"{now!r}:{secrets.token_hex(6)}"
-        args = [repr(float(now)), repr(float(window)), limit, member, _ms(window)]
+        args: list[str | int] = [repr(float(now)), repr(float(window)), limit, member, _ms(window)]
         allowed, wait = self._call(lambda: self._hit_window(keys=[self._key(key)], args=args))
         return bool(int(allowed)), max(0.0, float(wait))
 

@@ -8,7 +8,7 @@ import time
 import pytest
 import valkey
 
-from searx.store import MemoryStore, StoreUnavailable
+from searx.store import MemoryStore, StoreError
 from searx.store.fallback import ResilientStore
 from searx.store.valkey import ValkeyStore
 
@@ -32,7 +32,7 @@ class FlakyStore(MemoryStore):
     def get(self, key: str) -> bytes | None:
         self.calls += 1
         if not self.up:
-            raise StoreUnavailable("down for the test")
+            raise StoreError("down for the test")
         return super().get(key)
 
 
@@ -80,7 +80,7 @@ def test_every_method_falls_back() -> None:
     class Dead:
         def __getattr__(self, name: str):
             def fail(*args: object) -> None:
-                raise StoreUnavailable("dead")
+                raise StoreError("dead")
 
             return fail
 
@@ -94,6 +94,7 @@ def test_every_method_falls_back() -> None:
     assert store.get("k") is None
 
 
+@pytest.mark.valkey
 def test_real_server_killed_then_back(own_valkey_server, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="searx.store")
     clock = FakeClock()

@@ -29,7 +29,7 @@ class FakeClock:
         self.now += seconds
 
 
-@pytest.fixture(params=["memory", "valkey"])
+@pytest.fixture(params=["memory", pytest.param("valkey", marks=pytest.mark.valkey)])
 def case(request: pytest.FixtureRequest, prefix: str) -> Iterator[Case]:
     if request.param == "memory":
         clock = FakeClock()

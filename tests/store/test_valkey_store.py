@@ -9,11 +9,12 @@ import pytest
 import valkey
 
 from searx.errors import SettingsError
-from searx.store import MemoryStore, StoreUnavailable, open_store
+from searx.store import MemoryStore, StoreError, open_store
 from searx.store.fallback import ResilientStore
 from searx.store.valkey import ValkeyStore
 
 
+@pytest.mark.valkey
 def test_keys_carry_the_prefix_and_expiry_lives_on_the_server(valkey_server, prefix: str) -> None:
     store = ValkeyStore(valkey_server.url, prefix=prefix)
     raw = valkey.Valkey.from_url(valkey_server.url)
@@ -30,6 +31,7 @@ def test_keys_carry_the_prefix_and_expiry_lives_on_the_server(valkey_server, pre
     raw.close()
 
 
+@pytest.mark.valkey
 def test_two_stores_on_one_server_share_state(valkey_server, prefix: str) -> None:
     one, two = ValkeyStore(valkey_server.url, prefix=prefix), ValkeyStore(valkey_server.url, prefix=prefix)
     one.set("cooldown:engine", b"1", ttl=30)
@@ -50,10 +52,10 @@ def test_unreachable_server_raises_store_unavailable_quickly() -> None:
     store = ValkeyStore(f"valkey://127.0.0.1:{_closed_port()}/0")
     started = time.monotonic()
     for call in (lambda: store.get("k"), lambda: store.set("k", b"v"), lambda: store.incr("k")):
-        with pytest.raises(StoreUnavailable):
+        with pytest.raises(StoreError):
             call()
     assert time.monotonic() - started < 1.0
-    with pytest.raises(StoreUnavailable):
+    with pytest.raises(StoreError):
         store.ping()
 
 
@@ -64,7 +66,7 @@ def test_a_silent_server_costs_one_timeout() -> None:
         listener.listen()
         store = ValkeyStore(f"valkey://127.0.0.1:{listener.getsockname()[1]}/0", timeout=0.2)
         started = time.monotonic()
-        with pytest.raises(StoreUnavailable):
+        with pytest.raises(StoreError):
             store.get("k")
         assert time.monotonic() - started < 1.0
 
@@ -84,6 +86,7 @@ def test_open_store_valkey_urls_give_a_resilient_store(url: str) -> None:
     assert isinstance(store.fallback, MemoryStore)
 
 
+@pytest.mark.valkey
 def test_open_store_talks_to_a_real_server(valkey_server, prefix: str) -> None:
     store = open_store({"url": valkey_server.url, "prefix": prefix})
     store.set("k", b"v")
@@ -103,3 +106,25 @@ def test_open_store_talks_to_a_real_server(valkey_server, prefix: str) -> None:
 def test_open_store_bad_settings_name_the_key(config: dict, key: str) -> None:
     with pytest.raises(SettingsError, match=key.replace(".", r"\.")):
         open_store(config)
+
+
+@pytest.mark.valkey
+def test_limiter_windows_and_summary_slots_are_shared_through_valkey(valkey_server, prefix: str) -> None:
+    from searx.limiter import Cap, Limiter, Rule, Rules
+
+    rules = Rules(routes={"search": Rule(2, 60.0)}, ai_summary_global=Cap(1, 240.0))
+    one = Limiter(ValkeyStore(valkey_server.url, prefix=prefix), rules)
+    two = Limiter(ValkeyStore(valkey_server.url, prefix=prefix), rules)
+    now = time.time()
+    assert one.check("search", "198.51.100.1", now)[0] is True
+    assert two.check("search", "198.51.100.1", now)[0] is True
+    allowed, wait = one.check("search", "198.51.100.1", now + 1)
+    assert (allowed, wait) == (False, pytest.approx(59.0))
+    token = one.acquire_generation()
+    assert token is not None
+    assert two.acquire_generation() is None
+    raw = valkey.Valkey.from_url(valkey_server.url)
+    assert 0 < raw.pttl(prefix + "limit:gen:0") <= 240_000  # a crashed worker cannot hold it forever
+    raw.close()
+    one.release_generation(token)
+    assert two.acquire_generation() is not None

@@ -1,0 +1,221 @@
+"""Per-client sliding-window limits per route and a global cap on AI summaries.
+
+Pure logic over a ``Store``: the web layer finds the client address with
+``client_address`` and answers 429 with ``Retry-After`` when ``check`` says no.
+No user agent is ever judged here: API clients are welcome.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import math
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from searx.errors import SettingsError
+from searx.store import Store
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+# how many X-Forwarded-For hops are looked at, from the right
+MAX_HOPS = 32
+
+
+# --- the client address ----------------------------------------------------------
+
+
+def parse_ip(text: str) -> IPAddress | None:
+    """An address from a peer or forwarding value; None when it is not one.
+
+    Accepts ``1.2.3.4:80`` and ``[2001:db8::1]:80`` (some proxies add ports);
+    IPv4-mapped IPv6 (dual-stack sockets) becomes plain IPv4.
+    """
+    text = text.strip().strip('"')
+    if text.startswith("["):
+        text = text[1:].partition("]")[0]
+    elif text.count(":") == 1:
+        text = text.partition(":")[0]
+    try:
+        ip = ipaddress.ip_address(text.split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+@functools.lru_cache(maxsize=16)
+def _networks(entries: tuple[str, ...]) -> tuple[IPNetwork, ...]:
+    networks = []
+    for i, entry in enumerate(entries):
+        try:
+            networks.append(ipaddress.ip_network(str(entry).strip(), strict=False))
+        except ValueError as exc:
+            raise SettingsError(f"server.trusted_proxies[{i}]: not an address or CIDR: {entry!r}") from exc
+    return tuple(networks)
+
+
+def parse_trusted_proxies(entries: Sequence[str]) -> tuple[IPNetwork, ...]:
+    """Check ``server.trusted_proxies`` at start-up; raises SettingsError naming the entry."""
+    return _networks(tuple(entries))
+
+
+def _trusted(ip: IPAddress, networks: tuple[IPNetwork, ...]) -> bool:
+    return any(ip.version == net.version and ip in net for net in networks)
+
+
+def client_address(remote_addr: str, forwarded_for: str | None, trusted_proxies: Sequence[str]) -> str:
+    """The address a request really comes from.
+
+    ``X-Forwarded-For`` counts only when the direct peer is a trusted proxy;
+    it is read from the right, skipping trusted hops, and the first untrusted
+    hop is the client. An invalid hop ends the walk at the last valid one.
+    Pass every X-Forwarded-For header joined with ", ".
+    """
+    peer = parse_ip(remote_addr or "")
+    if peer is None:
+        return remote_addr or "unknown"
+    networks = _networks(tuple(trusted_proxies))
+    if not forwarded_for or not _trusted(peer, networks):
+        return str(peer)
+    client = peer
+    for hop in reversed(forwarded_for.split(",")[-MAX_HOPS:]):
+        ip = parse_ip(hop)
+        if ip is None:
+            break
+        client = ip
+        if not _trusted(ip, networks):
+            break
+    return str(client)
+
+
+def client_key(address: str) -> str:
+    """The limiter's key for an address: IPv6 clients share their /64."""
+    ip = parse_ip(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip) if ip is not None else address
+
+
+# --- rules -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """At most ``limit`` requests per ``window`` seconds per client; limit 0 = no limit."""
+
+    limit: int
+    window: float
+
+
+@dataclass(frozen=True)
+class Cap:
+    """At most ``limit`` generations at once across all instances (0 = no cap).
+
+    A slot expires after ``ttl`` seconds, so a crashed worker frees it; keep
+    ``ttl`` above ``ai_summary.total_timeout``.
+    """
+
+    limit: int
+    ttl: float
+
+
+@dataclass(frozen=True)
+class Rules:
+    routes: Mapping[str, Rule] = field(default_factory=lambda: {"search": Rule(30, 60.0), "ai_summary": Rule(6, 60.0)})
+    ai_summary_global: Cap = Cap(2, 240.0)
+
+
+def _number(path: str, value: Any, *, integer: bool) -> Any:
+    kinds = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or value < 0:
+        raise SettingsError(f"{path}: expected a non-negative {'integer' if integer else 'number'}")
+    return value
+
+
+def rules_from_settings(config: Mapping[str, Any]) -> Rules:
+    """Build Rules from the ``limiter:`` settings over the defaults.
+
+    Keys: ``search`` and ``ai_summary`` ({limit, window}), ``ai_summary_global``
+    ({limit, ttl}); any other mapping with {limit, window} adds a route.
+    """
+    defaults = Rules()
+    routes = dict(defaults.routes)
+    cap = defaults.ai_summary_global
+    for name, entry in config.items():
+        if not isinstance(entry, Mapping):
+            raise SettingsError(f"limiter.{name}: expected a mapping")
+        known = {"limit", "ttl"} if name == "ai_summary_global" else {"limit", "window"}
+        unknown = set(entry) - known
+        if unknown:
+            raise SettingsError(f"limiter.{name}.{sorted(unknown)[0]}: unknown key (known: {', '.join(sorted(known))})")
+        if name == "ai_summary_global":
+            cap = Cap(
+                _number(f"limiter.{name}.limit", entry.get("limit", cap.limit), integer=True),
+                float(_number(f"limiter.{name}.ttl", entry.get("ttl", cap.ttl), integer=False)),
+            )
+            continue
+        base = routes.get(name, Rule(0, 60.0))
+        window = float(_number(f"limiter.{name}.window", entry.get("window", base.window), integer=False))
+        if window <= 0:
+            raise SettingsError(f"limiter.{name}.window: must be above 0")
+        routes[name] = Rule(_number(f"limiter.{name}.limit", entry.get("limit", base.limit), integer=True), window)
+    return Rules(routes=routes, ai_summary_global=cap)
+
+
+def retry_after_header(seconds: float) -> str:
+    """The ``Retry-After`` value: whole seconds, at least 1."""
+    return str(max(1, math.ceil(seconds)))
+
+
+# --- the limiter -----------------------------------------------------------------
+
+
+class Limiter:
+    """Answers "may this client use this route now?" and hands out generation slots.
+
+    Pass wall-clock time (``time.time()``) as ``now`` when several instances
+    share a Valkey store: their windows are compared across machines.
+    """
+
+    def __init__(self, store: Store, rules: Rules | None = None) -> None:
+        self.store = store
+        self.rules = rules or Rules()
+
+    def check(self, route: str, client: str, now: float) -> tuple[bool, float]:
+        """Record a request; (allowed, seconds to wait before the next one may pass)."""
+        rule = self.rules.routes.get(route)
+        if rule is None:
+            raise ValueError(f"limiter: no rule for route {route!r}")
+        if rule.limit <= 0:
+            return True, 0.0
+        return self.store.hit_window(f"limit:{route}:{client_key(client)}", now, rule.window, rule.limit)
+
+    def acquire_generation(self) -> str | None:
+        """A slot token for one summary generation, or None when all slots are busy.
+
+        Hand the token to ``release_generation`` in a ``finally``.
+        """
+        cap = self.rules.ai_summary_global
+        if cap.limit <= 0:
+            return "-"
+        token = secrets.token_hex(8)
+        for slot in range(cap.limit):
+            if self.store.add(f"limit:gen:{slot}", token.encode(), ttl=cap.ttl):
+                return f"{slot}:{token}"
+        return None
+
+    def release_generation(self, token: str | None) -> None:
+        """Free the slot, unless it expired and now belongs to another generation."""
+        if not token or token == "-":
+            return
+        slot, _, own = token.partition(":")
+        key = f"limit:gen:{slot}"
+        # get-then-delete is not atomic; the gap matters only for a slot that
+        # outlived its ttl, which already means the generation overran
+        if self.store.get(key) == own.encode():
+            self.store.delete(key)

@@ -1,0 +1,219 @@
+"""The limiter: client addresses behind proxies, per-route windows, the global summary cap."""
+
+from __future__ import annotations
+
+import pytest
+
+from searx.errors import SettingsError
+from searx.limiter import (
+    Cap,
+    Limiter,
+    Rule,
+    Rules,
+    client_address,
+    client_key,
+    parse_trusted_proxies,
+    retry_after_header,
+    rules_from_settings,
+)
+from searx.store import MemoryStore
+
+PROXIES = ["10.0.0.0/8", "192.0.2.7", "2001:db8:ffff::/48"]
+
+
+# --- client_address ------------------------------------------------------------------
+
+
+def test_without_trusted_proxies_the_peer_is_the_client() -> None:
+    assert client_address("203.0.113.5", "198.51.100.1", []) == "203.0.113.5"
+
+
+def test_spoofed_forwarded_for_from_an_untrusted_peer_is_ignored() -> None:
+    assert client_address("203.0.113.5", "1.1.1.1", PROXIES) == "203.0.113.5"
+    assert client_address("203.0.113.5", "10.0.0.1, 1.1.1.1", PROXIES) == "203.0.113.5"
+
+
+def test_trusted_peer_forwards_the_client() -> None:
+    assert client_address("10.1.2.3", "198.51.100.1", PROXIES) == "198.51.100.1"
+    assert client_address("192.0.2.7", "198.51.100.1", PROXIES) == "198.51.100.1"
+
+
+def test_walk_from_the_right_skips_trusted_hops_and_stops_at_the_first_untrusted() -> None:
+    # the client wrote "6.6.6.6" itself; nginx appended the real peer, then a second proxy
+    forwarded = "6.6.6.6, 198.51.100.1, 10.0.0.9"
+    assert client_address("10.0.0.1", forwarded, PROXIES) == "198.51.100.1"
+
+
+def test_all_hops_trusted_gives_the_leftmost() -> None:
+    assert client_address("10.0.0.1", "10.0.0.3, 10.0.0.2", PROXIES) == "10.0.0.3"
+
+
+def test_invalid_hops_are_never_the_client() -> None:
+    assert client_address("10.0.0.1", "not-an-ip", PROXIES) == "10.0.0.1"
+    assert client_address("10.0.0.1", "198.51.100.1, unknown, 10.0.0.2", PROXIES) == "10.0.0.2"
+    assert client_address("10.0.0.1", " , ", PROXIES) == "10.0.0.1"
+    assert client_address("10.0.0.1", "", PROXIES) == "10.0.0.1"
+
+
+def test_ports_brackets_and_mapped_addresses_are_understood() -> None:
+    assert client_address("10.0.0.1", "198.51.100.1:4711", PROXIES) == "198.51.100.1"
+    assert client_address("10.0.0.1", "[2001:db8::1]:443", PROXIES) == "2001:db8::1"
+    assert client_address("::ffff:10.0.0.1", "198.51.100.1", PROXIES) == "198.51.100.1"
+    assert client_address("2001:db8:ffff:1::1", "2001:db8:1::5", PROXIES) == "2001:db8:1::5"
+
+
+def test_an_ipv4_proxy_rule_does_not_trust_ipv6_peers() -> None:
+    assert client_address("2001:db8:1::1", "198.51.100.1", ["0.0.0.0/0"]) == "2001:db8:1::1"
+
+
+def test_a_peer_that_is_no_address_is_kept_as_it_is() -> None:
+    assert client_address("", "198.51.100.1", PROXIES) == "unknown"
+    assert client_address("unix-socket", None, PROXIES) == "unix-socket"
+
+
+def test_bad_trusted_proxies_name_the_entry() -> None:
+    with pytest.raises(SettingsError, match=r"server\.trusted_proxies\[1\]"):
+        parse_trusted_proxies(["10.0.0.0/8", "10.0.0.0/33"])
+    assert len(parse_trusted_proxies(PROXIES)) == 3
+
+
+def test_ipv6_clients_share_their_slash_64() -> None:
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("198.51.100.1") == "198.51.100.1"
+
+
+# --- windows per route -----------------------------------------------------------------
+
+
+def test_window_allows_the_limit_then_refuses_with_the_wait() -> None:
+    limiter = Limiter(MemoryStore(), Rules(routes={"search": Rule(3, 60.0)}))
+    assert [limiter.check("search", "198.51.100.1", t)[0] for t in (0, 1, 2)] == [True] * 3
+    allowed, wait = limiter.check("search", "198.51.100.1", 30)
+    assert allowed is False
+    assert wait == pytest.approx(30.0)
+    assert limiter.check("search", "198.51.100.2", 30) == (True, 0.0)  # another client
+    assert limiter.check("search", "198.51.100.1", 60.5)[0] is True  # the first hit left
+
+
+def test_routes_have_separate_budgets_and_the_summary_one_is_smaller() -> None:
+    limiter = Limiter(MemoryStore())
+    search, summary = limiter.rules.routes["search"], limiter.rules.routes["ai_summary"]
+    assert summary.limit < search.limit
+    summaries = [limiter.check("ai_summary", "198.51.100.1", 1.0)[0] for _ in range(summary.limit + 1)]
+    assert summaries.count(True) == summary.limit
+    assert limiter.check("search", "198.51.100.1", 1.0)[0] is True
+
+
+def test_an_ipv6_client_cannot_escape_by_changing_its_interface_id() -> None:
+    limiter = Limiter(MemoryStore(), Rules(routes={"search": Rule(2, 60.0)}))
+    assert limiter.check("search", "2001:db8:1:2::1", 0)[0] is True
+    assert limiter.check("search", "2001:db8:1:2::2", 0)[0] is True
+    assert limiter.check("search", "2001:db8:1:2::3", 0)[0] is False
+
+
+def test_limit_zero_switches_a_route_off_and_unknown_routes_are_a_bug() -> None:
+    limiter = Limiter(MemoryStore(), Rules(routes={"search": Rule(0, 60.0)}))
+    assert all(limiter.check("search", "198.51.100.1", 0)[0] for _ in range(100))
+    with pytest.raises(ValueError):
+        limiter.check("nope", "198.51.100.1", 0)
+
+
+def test_user_agents_play_no_part() -> None:
+    # check() takes no user agent at all: API clients are limited only like anyone else
+    import inspect
+
+    assert list(inspect.signature(Limiter.check).parameters) == ["self", "route", "client", "now"]
+
+
+def test_retry_after_header_is_whole_seconds_at_least_one() -> None:
+    assert retry_after_header(0.0) == "1"
+    assert retry_after_header(0.2) == "1"
+    assert retry_after_header(29.01) == "30"
+
+
+# --- settings ---------------------------------------------------------------------------
+
+
+def test_rules_from_settings_overrides_defaults() -> None:
+    rules = rules_from_settings(
+        {"search": {"limit": 100}, "ai_summary": {"limit": 2, "window": 30}, "ai_summary_global": {"limit": 4}}
+    )
+    assert rules.routes["search"] == Rule(100, 60.0)
+    assert rules.routes["ai_summary"] == Rule(2, 30.0)
+    assert rules.ai_summary_global == Cap(4, 240.0)
+    assert rules_from_settings({}) == Rules()
+
+
+def test_rules_from_settings_can_add_a_route() -> None:
+    rules = rules_from_settings({"autocompleter": {"limit": 60, "window": 60}})
+    assert rules.routes["autocompleter"] == Rule(60, 60.0)
+    assert "search" in rules.routes
+
+
+@pytest.mark.parametrize(
+    ("config", "key"),
+    [
+        ({"search": 5}, "limiter.search"),
+        ({"search": {"limit": -1}}, "limiter.search.limit"),
+        ({"search": {"limit": 1.5}}, "limiter.search.limit"),
+        ({"search": {"window": 0}}, "limiter.search.window"),
+        ({"search": {"limt": 3}}, "limiter.search.limt"),
+        ({"ai_summary_global": {"window": 3}}, "limiter.ai_summary_global.window"),
+        ({"ai_summary_global": {"ttl": "long"}}, "limiter.ai_summary_global.ttl"),
+    ],
+)
+def test_bad_limiter_settings_name_the_key(config: dict, key: str) -> None:
+    with pytest.raises(SettingsError, match=key.replace(".", r"\.")):
+        rules_from_settings(config)
+
+
+# --- the global summary cap -------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_global_cap_hands_out_limit_slots_across_instances() -> None:
+    shared = MemoryStore()
+    rules = Rules(ai_summary_global=Cap(2, 240.0))
+    one, two = Limiter(shared, rules), Limiter(shared, rules)
+    first, second = one.acquire_generation(), two.acquire_generation()
+    assert first and second and first != second
+    assert one.acquire_generation() is None
+    assert two.acquire_generation() is None
+    two.release_generation(first)  # any instance may end a generation it was handed
+    third = two.acquire_generation()
+    assert third is not None
+    assert one.acquire_generation() is None
+
+
+def test_a_crashed_worker_frees_its_slot_after_the_ttl() -> None:
+    clock = Clock()
+    limiter = Limiter(MemoryStore(clock=clock), Rules(ai_summary_global=Cap(1, 240.0)))
+    leaked = limiter.acquire_generation()
+    assert leaked is not None
+    clock.now = 239.0
+    assert limiter.acquire_generation() is None
+    clock.now = 240.5
+    fresh = limiter.acquire_generation()
+    assert fresh is not None
+    # the late release of the leaked token must not free the new owner's slot
+    limiter.release_generation(leaked)
+    assert limiter.acquire_generation() is None
+    limiter.release_generation(fresh)
+    assert limiter.acquire_generation() is not None
+
+
+def test_cap_zero_means_no_cap_and_release_accepts_none() -> None:
+    limiter = Limiter(MemoryStore(), Rules(ai_summary_global=Cap(0, 240.0)))
+    tokens = [limiter.acquire_generation() for _ in range(50)]
+    assert all(tokens)
+    for token in tokens:
+        limiter.release_generation(token)
+    limiter.release_generation(None)
