@@ -1,0 +1,187 @@
+"""``make bench``: searches per second, latency and CPU ms per search, on loopback.
+
+N json_engine engines point at a fake engine (10 results each, 3 shared URLs,
+optional delay) in its own process; the app runs under granian in another;
+the load comes from this process. CPU is the app processes' user+system time
+(from /proc) divided by the searches served, so the load generator and the
+fake engine do not count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=1).status_code < 500:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.05)  # the server is still starting: poll again
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+def tree_cpu(pid: int) -> float:
+    """User+system seconds of ``pid`` and every descendant still alive."""
+    children: dict[int, list[int]] = {}
+    stats: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                raw = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = raw[raw.rindex(")") + 2:].split()
+            stats[int(entry)] = fields
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        if p in stats:
+            total += (int(stats[p][11]) + int(stats[p][12])) / TICK
+        todo.extend(children.get(p, []))
+    return total
+
+
+class Instance:
+    """The app under granian with a generated settings file."""
+
+    def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None) -> None:
+        self.port = free_port()
+        entries = [{
+            "name": f"bench{i}", "engine": "json_engine", "shortcut": f"b{i}",
+            "search_url": f"{engine_url}/json?q={{query}}&pageno={{pageno}}&site=s{i}&delay={delay}",
+            "results_query": "results", "url_query": "url", "title_query": "title", "content_query": "content",
+            "enable_http": True, "categories": ["general"], "timeout": 5.0,
+        } for i in range(engines)]
+        settings: dict = {
+            # keep none of the default engines: only the bench engines run
+            "use_default_settings": {"engines": {"keep_only": []}},
+            "general": {"debug": False},
+            "server": {"secret_key": "bench-secret-" + "x" * 20, "port": self.port, "threads": 32, "workers": 1},
+            "search": {"formats": ["html", "json"], "cache_ttl": 0},
+            "engines": entries,
+        }
+        for key, value in (extra or {}).items():
+            settings.setdefault(key, {}).update(value)
+        self.dir = tempfile.TemporaryDirectory()
+        path = Path(self.dir.name) / "settings.yml"
+        path.write_text(yaml.safe_dump(settings))
+        env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.url = f"http://127.0.0.1:{self.port}"
+        wait_http(self.url + "/healthz")
+
+    def cpu(self) -> float:
+        return tree_cpu(self.proc.pid)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.dir.cleanup()
+
+
+def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float], int]:
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+    counter = iter(range(total))
+
+    def worker() -> None:
+        nonlocal errors
+        with httpx.Client(timeout=30) as client:
+            while True:
+                with lock:
+                    i = next(counter, None)
+                if i is None:
+                    return
+                start = time.perf_counter()
+                resp = client.get(f"{url}/search", params={"q": f"bench query {i}", "format": fmt})
+                took = time.perf_counter() - start
+                with lock:
+                    latencies.append(took)
+                    if resp.status_code != 200:
+                        errors += 1
+
+    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies, errors
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--searches", type=int, default=200, help="searches per scenario")
+    parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
+    args = parser.parse_args()
+    fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
+                            cwd=ROOT, stdout=subprocess.DEVNULL)
+    engine_url = f"http://127.0.0.1:{port}"
+    wait_http(engine_url + "/json?q=x")
+    rows = []
+    try:
+        for engines in (3, 10):
+            for delay in (0.0, 0.1):
+                inst = Instance(engine_url, engines, delay)
+                try:
+                    load(inst.url, "json", 4, 20)  # warm up connections and caches
+                    for fmt in ("json", "html"):
+                        for conc in (1, 16):
+                            n = args.searches if not (delay and conc == 1) else max(20, args.searches // 5)
+                            if args.quick:
+                                n = max(20, n // 4)
+                            cpu0, t0 = inst.cpu(), time.perf_counter()
+                            lat, errors = load(inst.url, fmt, conc, n)
+                            wall, cpu = time.perf_counter() - t0, inst.cpu() - cpu0
+                            rows.append((engines, delay, fmt, conc, n, n / wall, pct(lat, 0.5) * 1000,
+                                         pct(lat, 0.99) * 1000, cpu / n * 1000, errors))
+                            print("engines=%d delay=%.1fs %-4s c=%-2d n=%d  %.1f req/s  p50 %.1f ms  p99 %.1f ms  "
+                                  "CPU %.2f ms/search  errors %d" % rows[-1][:10], flush=True)
+                finally:
+                    inst.stop()
+    finally:
+        fake.terminate()
+    print("\n| engines | delay | format | concurrency | searches/s | p50 ms | p99 ms | CPU ms/search |")
+    print("|---|---|---|---|---|---|---|---|")
+    for e, d, f, c, n, rps, p50, p99, cpu, err in rows:
+        print(f"| {e} | {int(d * 1000)} ms | {f} | {c} | {rps:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} |")
+    med = statistics.median(r[8] for r in rows if r[0] == 3 and r[2] == "json")
+    print(f"\nmedian CPU ms per 3-engine JSON search: {med:.2f}")
+
+
+if __name__ == "__main__":
+    main()
