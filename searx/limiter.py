@@ -93,6 +93,17 @@ def client_address(remote_addr: str, forwarded_for: str | None, trusted_proxies:
     return str(client)
 
 
+def forwarded_scheme(scheme: str, remote_addr: str, forwarded_proto: str | None, trusted_proxies: Sequence[str]) -> str:
+    """``http`` or ``https`` as the browser used it: ``X-Forwarded-Proto`` counts
+    only from a trusted proxy (it decides Secure cookies and HSTS)."""
+    peer = parse_ip(remote_addr or "")
+    if forwarded_proto and peer is not None and _trusted(peer, _networks(tuple(trusted_proxies))):
+        claimed = forwarded_proto.split(",")[0].strip().lower()
+        if claimed in ("http", "https"):
+            return claimed
+    return scheme
+
+
 def client_key(address: str) -> str:
     """The limiter's key for an address: IPv6 clients share their /64."""
     ip = parse_ip(address)

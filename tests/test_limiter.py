@@ -12,6 +12,7 @@ from searx.limiter import (
     Rules,
     client_address,
     client_key,
+    forwarded_scheme,
     parse_trusted_proxies,
     retry_after_header,
     rules_from_settings,
@@ -75,6 +76,14 @@ def test_bad_trusted_proxies_name_the_entry() -> None:
     with pytest.raises(SettingsError, match=r"server\.trusted_proxies\[1\]"):
         parse_trusted_proxies(["10.0.0.0/8", "10.0.0.0/33"])
     assert len(parse_trusted_proxies(PROXIES)) == 3
+
+
+def test_forwarded_proto_counts_only_from_a_trusted_proxy() -> None:
+    assert forwarded_scheme("http", "10.0.0.1", "https", PROXIES) == "https"
+    assert forwarded_scheme("http", "10.0.0.1", "HTTPS, http", PROXIES) == "https"
+    assert forwarded_scheme("http", "203.0.113.5", "https", PROXIES) == "http"
+    assert forwarded_scheme("https", "10.0.0.1", "gopher", PROXIES) == "https"
+    assert forwarded_scheme("http", "10.0.0.1", None, PROXIES) == "http"
 
 
 def test_ipv6_clients_share_their_slash_64() -> None:
