@@ -190,7 +190,9 @@ class FakeLLM:
         self._stopping = threading.Event()
         self._server = _Server((host, port), _Handler)
         self._server.fake = self
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-llm", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-llm", daemon=True
+        )
 
     @property
     def port(self) -> int:

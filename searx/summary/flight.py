@@ -1,0 +1,93 @@
+"""One generation shared by every identical request in flight (single-flight), as NDJSON lines.
+
+The producer publishes lines; each follower replays them from the start and
+then waits for more. When the last follower leaves before the end, the
+upstream request is aborted.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+
+
+class Flight:
+    def __init__(self) -> None:
+        self._lines: list[bytes] = []
+        self._finished = False
+        self._followers = 0
+        self._abort: Callable[[], None] | None = None
+        self.cancelled = False
+        self._cond = threading.Condition()
+
+    def publish(self, line: bytes) -> None:
+        with self._cond:
+            self._lines.append(line)
+            self._cond.notify_all()
+
+    def finish(self) -> None:
+        with self._cond:
+            self._finished = True
+            self._cond.notify_all()
+
+    def on_abandon(self, abort: Callable[[], None]) -> bool:
+        """Register how to abort upstream; False if every follower already left."""
+        with self._cond:
+            self._abort = abort
+            return not self.cancelled
+
+    def join(self) -> Relay:
+        with self._cond:
+            self._followers += 1
+        return Relay(self)
+
+    def leave(self) -> None:
+        with self._cond:
+            self._followers -= 1
+            abandoned = self._followers <= 0 and not self._finished and not self.cancelled
+            if abandoned:
+                self.cancelled = True
+            abort = self._abort if abandoned else None
+        if abort is not None:
+            abort()
+
+    def follow(self) -> Iterator[bytes]:
+        sent = 0
+        while True:
+            with self._cond:
+                while sent >= len(self._lines) and not self._finished:
+                    self._cond.wait()
+                batch = self._lines[sent:]
+                finished = self._finished
+            sent += len(batch)
+            yield from batch
+            if finished and not batch:
+                return
+
+
+class Relay:
+    """The response body of one request: an iterator whose ``close()`` always leaves the flight.
+
+    A generator closed before its first ``next()`` never runs its ``finally``;
+    WSGI servers call ``close()`` on the body, so leaving is tied to that.
+    """
+
+    def __init__(self, flight: Flight) -> None:
+        self._flight = flight
+        self._lines = flight.follow()
+        self._open = True
+
+    def __iter__(self) -> Relay:
+        return self
+
+    def __next__(self) -> bytes:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self._flight.leave()

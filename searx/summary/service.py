@@ -1,0 +1,227 @@
+"""The summary service: verify the evidence, then cache → single-flight → gate → stream.
+
+``SummaryService.open`` either refuses before anything is streamed (a
+``Refusal`` with a code and HTTP status) or returns an iterator of NDJSON
+lines. No LLM call happens for any refusal. Queries and answers are not logged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import msgspec
+
+from searx.errors import LLMError
+from searx.network.guard import AddressGuard, AddressRefused
+from searx.settings import Settings
+from searx.store import Store
+from searx.summary import citations, evidence, ndjson, prompt
+from searx.summary.flight import Flight
+from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+
+log = logging.getLogger("searx.summary")
+
+CACHE_PREFIX = "ai_summary:answer:"
+
+
+class Request(msgspec.Struct, kw_only=True):
+    query: str
+    evidence: dict[str, Any]
+    signature: str
+    fresh: bool = False
+
+
+class Cached(msgspec.Struct, kw_only=True):
+    model: str
+    text: str
+    finish_reason: str
+    citations: list[int]
+    invalid: list[int]
+    grounded: bool
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A request refused before streaming: answer ``status`` with ``body``."""
+
+    code: str
+
+    @property
+    def status(self) -> int:
+        return ndjson.status(self.code)
+
+    @property
+    def body(self) -> dict[str, dict[str, str]]:
+        return ndjson.error_body(self.code)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        port = None
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+class SummaryService:
+    """One per app (``create_app`` builds it); thread-safe."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        *,
+        guard: AddressGuard | None = None,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings, self.store = settings, store
+        self.conf = settings.ai_summary
+        self._secret = settings.server.secret_key.encode("utf-8")
+        self._guard = guard or AddressGuard()
+        self._transport = transport  # tests only; user servers always get a pinned transport
+        self._clock = clock
+        self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
+        self._flights: dict[str, Flight] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.conf.base_url) or self.conf.allow_user_server
+
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str]) -> Refusal | Iterator[bytes]:
+        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream."""
+        try:
+            request = (
+                msgspec.json.decode(body, type=Request)
+                if isinstance(body, bytes)
+                else msgspec.convert(body, Request, strict=True)
+            )
+            verified = evidence.verify(request.evidence, request.signature, self._secret, self._clock())
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return Refusal("bad_request")
+        except evidence.EvidenceError as exc:
+            log.info("ai_summary: refused: %s", exc.code)
+            return Refusal(exc.code)
+        if request.query != verified.query:  # the query is part of what was signed
+            return Refusal("bad_signature")
+        target = self._target(prefs)
+        if isinstance(target, Refusal):
+            return target
+        grounded = self.conf.grounding
+        key = None if target.pinned else self._key(verified, target, grounded)
+        if key and not request.fresh:
+            hit = self.store.get(CACHE_PREFIX + key)
+            if hit is not None:
+                return self._replay(verified, msgspec.json.decode(hit, type=Cached))
+        with self._lock:
+            flight = self._flights.get(key) if key else None
+            if flight is not None:
+                return flight.join()
+            flight = Flight()
+            if key:
+                self._flights[key] = flight
+        relay = flight.join()
+        if not self._gate.acquire(timeout=self.conf.queue_timeout):
+            self._land(key, flight)
+            flight.publish(ndjson.head(verified.sources, target.model, False))
+            flight.publish(ndjson.error("busy"))
+            flight.finish()
+            relay.close()
+            return Refusal("busy")
+        worker = threading.Thread(
+            target=self._produce, args=(flight, key, target, verified, grounded), name="ai-summary", daemon=True
+        )
+        worker.start()
+        return relay
+
+    def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
+        conf = self.conf
+        server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
+        model = (prefs.get("ai_summary_model") or "").strip() if conf.allow_user_server else ""
+        if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
+            try:
+                checked = self._guard.check(server)
+            except AddressRefused as exc:
+                log.info("ai_summary: user server refused: %s", exc)
+                return Refusal("bad_request")
+            # the admin key never goes to a server the user chose
+            return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
+        if not conf.base_url:
+            return Refusal("not_configured")
+        return Target(conf.base_url, model or conf.model, conf.api_key)
+
+    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool) -> str:
+        scheme, host, port = _origin(target.base_url)
+        parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, str(grounded),
+                 f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+    def _land(self, key: str | None, flight: Flight) -> None:
+        with self._lock:
+            if key and self._flights.get(key) is flight:
+                del self._flights[key]
+
+    def _replay(self, verified: evidence.Evidence, hit: Cached) -> Iterator[bytes]:
+        yield ndjson.head(verified.sources, hit.model, True)
+        if hit.text:
+            yield ndjson.delta(hit.text)
+        yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
+                          invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
+
+    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool) -> None:
+        conf = self.conf
+        payload: dict[str, Any] = {
+            "messages": prompt.messages(verified, grounded),
+            "stream": True,
+            "max_tokens": conf.max_tokens,
+            "temperature": conf.temperature,
+        }
+        if target.model:
+            payload["model"] = target.model
+        limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
+        stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
+        try:
+            flight.publish(ndjson.head(verified.sources, target.model, False))
+            if not flight.on_abandon(stream.close):
+                return
+            text: list[str] = []
+            for event in stream:
+                if isinstance(event, Token):
+                    text.append(event.text)
+                    flight.publish(ndjson.delta(event.text))
+                elif isinstance(event, Finish):
+                    self._finish(flight, key, target, verified, grounded, "".join(text), event.reason)
+        except LLMError as exc:
+            if not flight.cancelled:
+                flight.publish(ndjson.error(exc.code))
+        except Exception:  # noqa: BLE001 - the stream still ends with one terminal line
+            log.exception("ai_summary: generation failed")
+            flight.publish(ndjson.error("llm_failed"))
+        finally:
+            stream.close()
+            self._gate.release()
+            self._land(key, flight)
+            flight.finish()
+
+    def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
+                grounded: bool, text: str, reason: str) -> None:  # fmt: skip
+        valid, invalid = citations.find(text, len(verified.sources))
+        if not grounded:  # nothing was given to cite: no number may become a link
+            valid, invalid = [], sorted(set(valid) | set(invalid))
+        answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
+                        grounded=grounded)  # fmt: skip
+        flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
+                                   cached=False, grounded=grounded))  # fmt: skip
+        # only whole answers are cached: "length" was cut off by max_tokens
+        if key and reason == "stop" and self.conf.cache_ttl > 0:
+            self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
