@@ -20,6 +20,7 @@ from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
+from searx.search.cache import SearchCache
 from searx.search.models import EngineReport, SearchOutcome, SearchQuery
 
 log = logging.getLogger("searx.search")
@@ -71,8 +72,10 @@ class SearchRunner:
 
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
-                 detect_challenge: Callable[[httpx.Response], str | None] | None = None) -> None:
+                 detect_challenge: Callable[[httpx.Response], str | None] | None = None,
+                 cache: SearchCache | None = None) -> None:
         self.engines = engines
+        self.cache = cache
         self.network = network
         self.plugins = plugins
         self.health = health
@@ -146,19 +149,28 @@ class SearchRunner:
                                    latency=got.elapsed, results=report.results)
         return parts, reports
 
-    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines, merge, on_result, post_search."""
-        start = time.perf_counter()
-        parts: list[ResultSet] = []
-        reports: list[EngineReport] = []
-        if self.plugins.pre_search(plugins, ctx):
-            parts, reports = self.fetch(sq)
-        engines_done = time.perf_counter()
+    def _merged(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], bool]:
+        cached = self.cache.get(sq) if self.cache is not None else None
+        if cached is not None:
+            return cached[0], cached[1], True
+        parts, reports = self.fetch(sq)
         merged = merge(parts, self.weights)
+        if self.cache is not None:
+            self.cache.put(sq, merged, reports)
+        return merged, reports, False
+
+    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
+        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search."""
+        start = time.perf_counter()
+        merged, reports, cached = ResultSet(), [], False
+        if self.plugins.pre_search(plugins, ctx):
+            merged, reports, cached = self._merged(sq)
+        engines_done = time.perf_counter()
         merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added
         merged.number_of_results = max(merged.number_of_results, len(merged.results))
         ctx.results = merged
         self.plugins.post_search(plugins, ctx)
         end = time.perf_counter()
-        return SearchOutcome(sq, ctx.results, reports, {"engines": engines_done - start, "total": end - start})
+        timings = {"engines": engines_done - start, "total": end - start}
+        return SearchOutcome(sq, ctx.results, reports, timings, cached=cached)

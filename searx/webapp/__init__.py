@@ -38,8 +38,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
 
     for module in (search, preferences, meta, summary):
         app.register_blueprint(module.bp)
-    from searx.webapp import headers
+    from searx.webapp import headers, limits
 
+    limits.install(app, services)
     headers.install(app, settings)
     return app
 

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from searx.engines import Engine, load_engines
+from searx.limiter import Limiter, rules_from_settings
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
+from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings
 from searx.store import Store, open_store
@@ -48,8 +50,11 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
-    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect)
+    cache = SearchCache(store, settings.search.cache_ttl)
+    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect, cache=cache)
+    rules = rules_from_settings(settings.limiter)  # checked even when off: bad keys stop start-up
+    limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store),
+        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store), limiter=limiter,
     )

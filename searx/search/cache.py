@@ -1,0 +1,52 @@
+"""The search cache: merged engine results of successful searches, in the store.
+
+Only searches in which every engine answered are cached; plugins run on every
+request, cached or not, because their output depends on the user.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+
+from searx.results.types import ResultSet
+from searx.search.models import EngineReport, SearchQuery
+from searx.store import Store
+
+
+class _Entry(msgspec.Struct):
+    results: ResultSet
+    reports: list[tuple[str, str, int, float]]
+
+
+class SearchCache:
+    """Get and put merged results keyed on everything that changes them."""
+
+    def __init__(self, store: Store, ttl: float) -> None:
+        self.store = store
+        self.ttl = ttl
+        self._encoder = msgspec.json.Encoder()
+        self._decoder = msgspec.json.Decoder(_Entry)
+
+    @staticmethod
+    def key(sq: SearchQuery) -> str:
+        return "search:" + hashlib.sha256(sq.cache_key().encode()).hexdigest()[:40]
+
+    def get(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport]] | None:
+        if self.ttl <= 0:
+            return None
+        raw = self.store.get(self.key(sq))
+        if raw is None:
+            return None
+        try:
+            entry = self._decoder.decode(raw)
+        except msgspec.DecodeError:
+            return None
+        return entry.results, [EngineReport(n, o, "", c, e) for n, o, c, e in entry.reports]
+
+    def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport]) -> None:
+        if self.ttl <= 0 or not reports or any(r.outcome not in ("ok", "no_results") for r in reports):
+            return
+        entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports])
+        self.store.set(self.key(sq), self._encoder.encode(entry), self.ttl)

@@ -1,0 +1,48 @@
+"""Rate limits for /search and /ai_summary (when ``server.limiter`` is on).
+
+The client address comes from X-Forwarded-For only when the direct peer is a
+trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import TooManyRequests
+
+from searx.limiter import client_address, retry_after_header
+from searx.webapp.errors import error_response
+from searx.webapp.services import Services
+
+ROUTES = {"/search": "search", "/ai_summary": "ai_summary"}
+
+
+def current_client(svc: Services) -> str:
+    return client_address(request.remote_addr or "", request.headers.get("X-Forwarded-For"),
+                          svc.settings.server.trusted_proxies)
+
+
+def install(app: Flask, svc: Services) -> None:
+    if svc.limiter is None:
+        return
+
+    @app.before_request
+    def _limit() -> None:
+        route = ROUTES.get(request.path)
+        if route is None:
+            return
+        allowed, wait = svc.limiter.check(route, current_client(svc), time.time())
+        if allowed:
+            return
+        header = retry_after_header(wait)
+        if route == "ai_summary":
+            from searx.summary.ndjson import error_body
+
+            response = jsonify(error_body("rate_limited"))
+            response.status_code = 429
+            response.headers["Retry-After"] = header
+        else:
+            response = error_response(429, f"too many requests: try again in {header} s",
+                                      headers={"Retry-After": header})
+        raise TooManyRequests(response=response)
