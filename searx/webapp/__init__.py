@@ -13,7 +13,7 @@ from flask import Flask
 
 from searx import settings as settings_mod
 from searx.settings import Settings
-from searx.webapp import errors, i18n
+from searx.webapp import errors, i18n, pages
 from searx.webapp.services import Services, build
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -33,6 +33,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     app.extensions["searx"] = services
     i18n.install(app)
     errors.install(app)
+    pages.install(app)
 
     from searx.webapp.views import meta, preferences, search, summary
 

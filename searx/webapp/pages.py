@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from flask import Response, g, render_template
+from flask import Flask, Response, g, render_template
 
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
-from searx.webapp.context import services
+from searx.webapp.context import preferences, services
 
 
 def server_timing(outcome: SearchOutcome) -> str:
@@ -25,6 +25,14 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     return {"ui_lang": getattr(g, "locale", "en"), "ai_summary_mode": mode}
 
 
+def install(app: Flask) -> None:
+    """Every template gets the common values (also error pages rendered by handlers)."""
+
+    @app.context_processor
+    def _inject() -> dict[str, Any]:
+        return _common(preferences(with_overrides=False))
+
+
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     return {
@@ -38,7 +46,7 @@ def _common(prefs: Preferences) -> dict[str, Any]:
 
 
 def index(prefs: Preferences) -> Response:
-    return Response(render_template("index.html", page="index", **_common(prefs)), mimetype="text/html")
+    return Response(render_template("index.html", page="index", method=prefs.get("method")), mimetype="text/html")
 
 
 def _host(url: str) -> str:
@@ -62,7 +70,6 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
         host=_host, number_of_results=rs.number_of_results,
         prev_url="/search?" + urlencode({**page_args, "pageno": sq.pageno - 1}) if sq.pageno > 1 else "",
         next_url="/search?" + urlencode({**page_args, "pageno": sq.pageno + 1}) if rs.results else "",
-        **_common(prefs),
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
@@ -88,6 +95,5 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str 
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
         plugins=plugins, saved=saved, share_url=share_url, locked=svc.settings.preferences.lock,
         has_user_key=bool(prefs.get("ai_summary_api_key")), allow_user_server=svc.settings.ai_summary.allow_user_server,
-        **_common(prefs),
     )
     return Response(html, mimetype="text/html")
