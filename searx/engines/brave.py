@@ -51,7 +51,7 @@ def request(query: str, params: dict[str, Any]) -> None:
 def _is_captcha(tree: Any) -> bool:
     # the title of a result page holds the query, so only the check's own title counts
     title = text_of(tree.xpath("//title")).lower()
-    return (title.startswith(("verify you are human", "captcha"))
+    return (title.startswith("verify you are human") or title == "captcha"
             or bool(tree.xpath(f'//*[{has_class("captcha-card")} or {has_class("captcha-slider")}]')))
 
 

@@ -34,7 +34,8 @@ _SAFE = {0: "none", 1: "moderate", 2: "heavy"}
 def _language_name(lang: str) -> str:
     # Startpage names languages in English ("english", "deutsch" is not used)
     try:
-        return Locale.parse(lang).get_display_name("en").split(" ")[0].lower()
+        name = Locale.parse(lang).get_display_name("en") or "english"
+        return name.split(" ")[0].lower()
     except (UnknownLocaleError, ValueError):
         return "english"
 
@@ -62,7 +63,7 @@ def _is_challenge(tree: Any, body: bytes) -> bool:
     return bool(b"component---src-pages-captcha" in body[:65536]
                 or tree.xpath('//script[@id="anubis_challenge"]')
                 or tree.xpath(f'//div[{has_class("sp-message")}]')
-                or "captcha" in text_of(tree.xpath("//title")).lower())
+                or text_of(tree.xpath("//title")).lower() in ("captcha", "startpage captcha"))
 
 
 def response(resp: Any) -> list[dict[str, Any]]:

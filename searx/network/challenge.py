@@ -32,12 +32,13 @@ _CHALLENGE_MARKERS: tuple[tuple[str, tuple[bytes, ...]], ...] = (
     ("turnstile", (b"challenges.cloudflare.com/turnstile",)),
 )
 
-# A page whose <title> says it is a check, whoever serves it.
-_CHALLENGE_TITLES: tuple[bytes, ...] = (
-    b"captcha", b"verify you are human", b"are you a robot", b"not a bot", b"not a robot",
-    b"verifying your request", b"just a moment", b"attention required", b"security check",
-    b"bot verification", b"human verification",
-)
+# A page whose whole <title> names a check (optionally after "site |"); result
+# pages put the query in their title, so a phrase inside a longer title is no proof.
+_CHALLENGE_TITLE = re.compile(
+    rb"^(?:[^|]{0,60}\|\s*)?(?:captcha|verify you are human|are you a robot|are you human"
+    rb"|making sure you(?:&#39;|'|\xe2\x80\x99)re not a bot|verifying your request|verifying you are human"
+    rb"|just a moment|attention required!?(?: \| cloudflare)?|security check|human verification"
+    rb"|bot verification|one more step)[\s.!?\xe2\x80\xa6]*$")
 
 # "We refuse to serve you" pages with a 2xx status: geo blocks, WAF denials.
 _BLOCK_MARKERS: tuple[tuple[str, tuple[bytes, ...]], ...] = (
@@ -66,7 +67,7 @@ def challenge_marker(body: bytes, headers: Any = None) -> str | None:
         if any(n in head for n in needles):
             return name
     title = _TITLE.search(head)
-    if title and any(w in title.group(1) for w in _CHALLENGE_TITLES):
+    if title and _CHALLENGE_TITLE.match(title.group(1).strip()):
         return "challenge-title"
     return None
 

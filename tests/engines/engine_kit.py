@@ -82,6 +82,15 @@ def _check_status(resp: httpx.Response) -> None:
         raise EngineHTTPError(f"HTTP {status}")
 
 
+def _classify_page(resp: httpx.Response) -> None:
+    if not 200 <= resp.status_code < 300:
+        return
+    if marker := challenge.detect(resp):
+        raise EngineCaptcha(marker)
+    if marker := challenge.detect_block(resp):
+        raise EngineAccessDenied(marker)
+
+
 def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
     """One engine call through real HTTP, classified exactly as the runner contract says."""
     params = make_params(engine, **overrides)
@@ -90,9 +99,9 @@ def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides
         return Outcome("no_results")
     try:
         try:
-            with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+            with httpx.Client(timeout=timeout, follow_redirects=False, cookies=params["cookies"]) as client:
                 resp = client.request(params["method"], params["url"], data=params["data"], json=params["json"],
-                                      headers=params["headers"], cookies=params["cookies"])
+                                      headers=params["headers"])
         except httpx.TimeoutException as exc:
             raise EngineTimeout() from exc
         except httpx.TransportError as exc:
@@ -103,16 +112,12 @@ def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides
         try:
             items = engine.response(resp)
         except EngineParseError:
-            # a page that does not parse may still be a generic bot check
-            if 200 <= resp.status_code < 300 and (marker := challenge.detect(resp)):
-                raise EngineCaptcha(marker) from None
+            # a page that does not parse may still be a generic bot check or block page
+            _classify_page(resp)
             raise
         hits = [i for i in items if "url" in i or "infobox" in i or "answer" in i]
-        if not hits and 200 <= resp.status_code < 300:
-            if marker := challenge.detect(resp):
-                raise EngineCaptcha(marker)
-            if marker := challenge.detect_block(resp):
-                raise EngineAccessDenied(marker)
+        if not hits:
+            _classify_page(resp)
         return Outcome("ok" if hits else "no_results", results=items)
     except EngineError as exc:
         return Outcome(exc.outcome, exc.reason, retry_after=exc.retry_after, error=exc)

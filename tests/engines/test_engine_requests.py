@@ -1,0 +1,83 @@
+"""What each engine asks upstream: base_url from settings, paging, locale, safe search, time range."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from engine_kit import make_engine, make_params
+
+ALL = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
+       "arxiv"]
+
+
+def build(module: str, query: str = "test query", settings: dict | None = None, **overrides: object) -> dict:
+    engine = make_engine(module, **(settings or {}))
+    params = make_params(engine, **overrides)
+    engine.request(query, params)
+    return params
+
+
+def args(params: dict) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(params["url"]).query).items()}
+
+
+@pytest.mark.parametrize("module", ALL)
+def test_base_url_is_a_setting(module: str) -> None:
+    params = build(module, settings={"base_url": "http://127.0.0.1:9/mirror"})
+    assert params["url"].startswith("http://127.0.0.1:9/mirror/")
+
+
+def test_duckduckgo_form_post() -> None:
+    p = build("duckduckgo", language="de-DE", time_range="week", safesearch=2)
+    assert p["method"] == "POST" and p["url"] == "https://html.duckduckgo.com/html/"
+    assert p["data"] == {"q": "test query", "b": "", "kl": "de-de", "df": "w", "kp": "1"}
+    assert p["cookies"] == {"kl": "de-de", "df": "w"}
+    page3 = build("duckduckgo", pageno=3)["data"]
+    assert page3["s"] == "25" and page3["dc"] == "26" and page3["kl"] == "wt-wt"
+    assert build("duckduckgo", settings={"endpoint": "lite"})["url"] == "https://html.duckduckgo.com/lite/"
+    assert build("duckduckgo", query="x" * 500)["url"] is None
+
+
+def test_duckduckgo_rejects_a_bad_endpoint_setting() -> None:
+    from searx.errors import SettingsError
+    with pytest.raises(SettingsError):
+        make_engine("duckduckgo", endpoint="api")
+
+
+def test_bing() -> None:
+    p = build("bing", language="en-GB", safesearch=2, pageno=2)
+    assert args(p) == {"q": "test query", "adlt": "strict", "setlang": "en", "mkt": "en-GB", "first": "11"}
+    assert p["headers"]["Accept-Language"] == "en-GB"
+
+
+def test_brave() -> None:
+    p = build("brave", language="fr-CA", time_range="month", safesearch=0, pageno=2)
+    assert args(p) == {"q": "test query", "source": "web", "spellcheck": "0", "offset": "1", "tf": "pm"}
+    assert p["cookies"]["safesearch"] == "off" and p["cookies"]["country"] == "ca"
+    assert p["cookies"]["ui_lang"] == "fr-ca"
+    assert build("brave", pageno=11)["url"] is None
+
+
+def test_startpage() -> None:
+    p = build("startpage", language="de-AT", time_range="day", safesearch=1, pageno=2)
+    a = args(p)
+    assert a["query"] == "test query" and a["with_date"] == "d" and a["qadf"] == "moderate"
+    assert a["language"] == "german" and a["page"] == "2" and a["segment"] == "startpage.udog"
+    assert "search_results_regionEEEde-AT" in p["cookies"]["preferences"]
+    assert p["headers"]["Referer"] == "https://www.startpage.com/"
+
+
+def test_mojeek() -> None:
+    first = args(build("mojeek", safesearch=0))
+    assert first == {"q": "test query", "safe": "0"}  # no "s" on page 1: Mojeek rate-limits it
+    p = build("mojeek", pageno=3, safesearch=1, time_range="year", language="en-GB")
+    a = args(p)
+    assert a["s"] == "20" and a["safe"] == "1" and len(a["since"]) == 8
+    assert p["cookies"] == {"lb": "en", "arc": "gb"}
+
+
+def test_github_and_arxiv_paging() -> None:
+    assert args(build("github", pageno=2))["page"] == "2"
+    a = args(build("arxiv", pageno=3))
+    assert a["start"] == "20" and a["search_query"] == "all:test query"
