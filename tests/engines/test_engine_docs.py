@@ -1,0 +1,33 @@
+"""Every built-in engine, its extra settings keys and every outcome are documented."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from searx.search.health import OUTCOMES
+
+DOC = (Path(__file__).parents[2] / "docs" / "admin" / "engines.md").read_text(encoding="utf-8")
+MODULES = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
+           "arxiv"]
+# keys the loader knows for every engine; the rest are engine-specific and need a word in the doc
+COMMON = {"base_url", "categories", "paging", "time_range_support", "safesearch", "language_support", "timeout",
+          "about", "weight", "shortcut", "disabled", "enable_http"}
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_engine_and_its_keys_are_documented(module: str) -> None:
+    mod = importlib.import_module(f"searx.engines.{module}")
+    assert f"`{module}`" in DOC
+    assert mod.__doc__ and "not" in mod.__doc__.lower()  # each docstring says what it does not support
+    extra = {k for k, v in vars(mod).items() if k.islower() and not k.startswith("_")
+             and isinstance(v, (str, int, float, bool, list, dict)) and k not in COMMON}
+    for key in extra:
+        assert f"`{key}" in DOC, f"searx.engines.{module}.{key} is not in docs/admin/engines.md"
+
+
+@pytest.mark.parametrize("outcome", OUTCOMES)
+def test_outcomes_are_documented(outcome: str) -> None:
+    assert f"| `{outcome}` |" in DOC
