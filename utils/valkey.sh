@@ -21,11 +21,17 @@ ping_server() {
     [[ $reply == "+PONG"* ]]
 }
 
+# A zombie counts as stopped: in containers whose init reaps late it lingers.
+alive() {
+    kill -0 "$1" 2>/dev/null || return 1
+    ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"
+}
+
 running_pid() {
     local pid
     [[ -f $pidfile ]] || return 1
     pid=$(<"$pidfile")
-    [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+    [[ -n $pid ]] && alive "$pid" && echo "$pid"
 }
 
 start() {
@@ -62,7 +68,7 @@ stop() {
     pid=$(running_pid) || { rm -f "$pidfile"; return 0; }
     kill "$pid"
     for i in $(seq 100); do
-        kill -0 "$pid" 2>/dev/null || { rm -f "$pidfile"; return 0; }
+        alive "$pid" || { rm -f "$pidfile"; return 0; }
         sleep 0.1
     done
     echo "valkey.sh: pid $pid did not stop within 10 s" >&2
