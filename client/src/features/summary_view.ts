@@ -1,0 +1,224 @@
+/**
+ * The AI summary box's DOM: builds it inside the placeholder, switches its visible state,
+ * and re-renders the streamed answer block by block so finished blocks keep their nodes.
+ */
+
+import type { I18n } from "../lib/i18n";
+import { type Block, parseBlocks, renderBlock } from "../lib/markdown";
+
+export type BoxState =
+  | "idle"
+  | "loading"
+  | "streaming"
+  | "done"
+  | "error"
+  | "interrupted"
+  | "stopped";
+export type Action = "ask" | "stop" | "retry" | "regenerate" | "copy" | "more";
+
+const ACTIONS: readonly Action[] = ["ask", "stop", "retry", "regenerate", "copy", "more"];
+
+/** Which buttons each state shows ("more" is added only when the answer overflows). */
+const VISIBLE: Readonly<Record<BoxState, readonly Action[]>> = {
+  idle: ["ask"],
+  loading: ["stop"],
+  streaming: ["stop"],
+  done: ["regenerate", "copy"],
+  error: ["retry"],
+  interrupted: ["retry", "copy"],
+  stopped: ["retry", "copy"],
+};
+
+const LABELS: Readonly<Record<Action, Parameters<I18n["t"]>[0]>> = {
+  ask: "ask",
+  stop: "stop",
+  retry: "retry",
+  regenerate: "regenerate",
+  copy: "copy",
+  more: "show_more",
+};
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text = "",
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+export class SummaryView {
+  readonly answer: HTMLDivElement;
+  readonly tip: HTMLDivElement;
+  private readonly doc: Document;
+  private readonly basis: HTMLSpanElement;
+  private readonly model: HTMLSpanElement;
+  private readonly badge: HTMLSpanElement;
+  private readonly body: HTMLDivElement;
+  private readonly note: HTMLParagraphElement;
+  private readonly live: HTMLParagraphElement;
+  private readonly buttons = new Map<Action, HTMLButtonElement>();
+  private blocks: { key: string; node: HTMLElement }[] = [];
+  private expanded = false;
+
+  constructor(
+    readonly root: HTMLElement,
+    private readonly i18n: I18n,
+    onAction: (action: Action) => void,
+  ) {
+    const doc = root.ownerDocument;
+    this.doc = doc;
+    const head = el(doc, "div", "ai-summary__head");
+    const title = el(doc, "h2", "ai-summary__title", i18n.t("title"));
+    title.id = "ai-summary-title";
+    this.basis = el(doc, "span", "ai-summary__basis");
+    this.model = el(doc, "span", "ai-summary__model");
+    this.badge = el(doc, "span", "ai-summary__badge", i18n.t("cached"));
+    this.badge.hidden = true;
+    head.append(title, this.basis, this.model, this.badge);
+
+    this.body = el(doc, "div", "ai-summary__body");
+    this.body.id = "ai-summary-body";
+    this.answer = el(doc, "div", "ai-summary__answer");
+    this.answer.setAttribute("aria-busy", "false");
+    this.body.append(this.answer);
+    this.note = el(doc, "p", "ai-summary__note");
+    this.note.hidden = true;
+
+    const actions = el(doc, "div", "ai-summary__actions");
+    for (const action of ACTIONS) {
+      const button = el(
+        doc,
+        "button",
+        `ai-summary__btn ai-summary__btn--${action}`,
+        i18n.t(LABELS[action]),
+      );
+      button.type = "button";
+      button.dataset.action = action;
+      button.hidden = true;
+      button.addEventListener("click", () => onAction(action));
+      this.buttons.set(action, button);
+      actions.append(button);
+    }
+    this.buttons.get("more")?.setAttribute("aria-controls", this.body.id);
+
+    // Polite, and only for "answer started"/"answer ready"/errors: never every token.
+    this.live = el(doc, "p", "ai-summary__live");
+    this.live.setAttribute("role", "status");
+    this.live.setAttribute("aria-live", "polite");
+    this.tip = el(doc, "div", "ai-summary__tip");
+    this.tip.id = "ai-summary-tip";
+    this.tip.setAttribute("role", "tooltip");
+    this.tip.hidden = true;
+
+    root.setAttribute("aria-labelledby", title.id);
+    root.replaceChildren(head, this.body, this.note, actions, this.live, this.tip);
+  }
+
+  setState(state: BoxState): void {
+    const hadFocus = [...this.buttons.values()].some((b) => b === this.doc.activeElement);
+    this.root.dataset.state = state;
+    this.answer.setAttribute("aria-busy", String(state === "loading" || state === "streaming"));
+    const visible = VISIBLE[state];
+    for (const [action, button] of this.buttons) {
+      if (action !== "more") button.hidden = !visible.includes(action);
+    }
+    this.updateMore();
+    // A pressed button may just have been hidden: keep keyboard focus inside the box.
+    if (
+      hadFocus &&
+      (this.doc.activeElement === this.doc.body || this.isHidden(this.doc.activeElement))
+    ) {
+      [...this.buttons.values()].find((b) => !b.hidden)?.focus();
+    }
+  }
+
+  private isHidden(node: Element | null): boolean {
+    return node instanceof HTMLElement && node.hidden;
+  }
+
+  setHeader(sourceCount: number, model: string, cached: boolean): void {
+    this.basis.textContent = this.i18n.basis(sourceCount);
+    this.model.textContent = model;
+    this.model.hidden = model === "";
+    this.badge.hidden = !cached;
+  }
+
+  setNote(text: string): void {
+    this.note.textContent = text;
+    this.note.hidden = text === "";
+  }
+
+  announce(text: string): void {
+    this.live.textContent = text;
+  }
+
+  showLoading(): void {
+    this.clearAnswer();
+    const p = el(this.doc, "p", "ai-summary__loading", this.i18n.t("loading"));
+    this.answer.append(p);
+    this.blocks = [{ key: "\u0000loading", node: p }];
+  }
+
+  clearAnswer(): void {
+    this.answer.replaceChildren();
+    this.blocks = [];
+  }
+
+  /** Re-renders the answer text; unchanged leading blocks keep their DOM nodes (and focus). */
+  renderAnswer(text: string, cite: (n: number) => Node | null): void {
+    const parsed: Block[] = parseBlocks(text);
+    const next: { key: string; node: HTMLElement }[] = [];
+    parsed.forEach((block, i) => {
+      const key = JSON.stringify(block);
+      const old = this.blocks[i];
+      if (old && old.key === key) {
+        next.push(old);
+        return;
+      }
+      const node = renderBlock(block, this.doc, { citation: cite });
+      if (old) old.node.replaceWith(node);
+      else this.answer.append(node);
+      next.push({ key, node });
+    });
+    for (const stale of this.blocks.slice(parsed.length)) stale.node.remove();
+    this.blocks = next;
+    this.updateMore();
+  }
+
+  toggleExpanded(): void {
+    this.expanded = !this.expanded;
+    this.updateMore();
+  }
+
+  /** Shows "Show more" only when the answer overflows the reserved space (or is expanded). */
+  private updateMore(): void {
+    const more = this.buttons.get("more");
+    if (!more) return;
+    const state = this.root.dataset.state;
+    const settled = state !== "loading" && state !== "streaming" && state !== "idle";
+    const overflows = this.body.scrollHeight > this.body.clientHeight + 1;
+    more.hidden = !(settled && (this.expanded || overflows));
+    if (this.expanded) this.root.dataset.expanded = "";
+    else delete this.root.dataset.expanded;
+    more.setAttribute("aria-expanded", String(this.expanded));
+    more.textContent = this.i18n.t(this.expanded ? "show_less" : "show_more");
+  }
+
+  flash(action: Action, text: string, ms = 2000): void {
+    const button = this.buttons.get(action);
+    if (!button) return;
+    const label = button.textContent;
+    button.textContent = text;
+    setTimeout(() => {
+      button.textContent = label;
+    }, ms);
+  }
+
+  button(action: Action): HTMLButtonElement | undefined {
+    return this.buttons.get(action);
+  }
+}

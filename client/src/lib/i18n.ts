@@ -1,0 +1,82 @@
+/**
+ * UI strings of the summary box: English built in, each key overridable by the server's
+ * `translations` in the client settings; plural-aware "Based on N search snippets".
+ */
+
+export const STRINGS = {
+  title: "AI summary",
+  basis_one: "Based on {n} search snippet",
+  basis_other: "Based on {n} search snippets",
+  loading: "Generating a summary…",
+  cached: "cached",
+  not_grounded: "Not based on the search results.",
+  stopped: "Stopped.",
+  interrupted_note: "The answer was cut off before it was complete.",
+  announce_started: "Answer started",
+  announce_ready: "Answer ready",
+  stop: "Stop",
+  retry: "Retry",
+  regenerate: "Regenerate",
+  copy: "Copy",
+  copied: "Copied",
+  show_more: "Show more",
+  show_less: "Show less",
+  ask: "Summarize the results with AI",
+  sources: "Sources",
+  // Messages for the server's error codes (and "network", "unknown", client-side ones).
+  "error.not_configured": "The AI summary is not set up on this server.",
+  "error.bad_request": "The summary request was not understood.",
+  "error.forbidden": "The AI summary is not allowed from here.",
+  "error.bad_signature": "These results could not be verified. Reload the page.",
+  "error.expired": "These results are too old to summarize. Reload the page.",
+  "error.busy": "The AI is busy with other requests. Try again in a moment.",
+  "error.rate_limited": "Too many summaries requested. Wait a little and try again.",
+  "error.llm_unreachable": "The AI server cannot be reached.",
+  "error.llm_rejected": "The AI server refused the request.",
+  "error.llm_failed": "The AI server failed to answer.",
+  "error.first_token_timeout": "The AI took too long to start answering.",
+  "error.idle_timeout": "The AI stopped answering midway.",
+  "error.deadline": "The answer took too long and was stopped.",
+  "error.interrupted": "The answer was interrupted before it was complete.",
+  "error.no_answer": "The AI gave no answer for these results.",
+  "error.network": "The connection to the server failed.",
+  "error.unknown": "Something went wrong while summarizing.",
+} as const;
+
+export type StringKey = keyof typeof STRINGS;
+
+export class I18n {
+  private readonly plural: Intl.PluralRules;
+
+  constructor(
+    readonly lang: string,
+    private readonly overrides: Readonly<Record<string, string>> = {},
+  ) {
+    this.plural = new Intl.PluralRules(safeLocale(lang));
+  }
+
+  t(key: StringKey, vars: Readonly<Record<string, string | number>> = {}): string {
+    const template = this.overrides[key] ?? STRINGS[key];
+    return template.replace(/\{(\w+)\}/g, (m, name: string) => String(vars[name] ?? m));
+  }
+
+  /** "Based on N search snippets", with the plural form of the UI language. */
+  basis(n: number): string {
+    const form = this.plural.select(n) === "one" ? "basis_one" : "basis_other";
+    return this.t(form, { n });
+  }
+
+  /** The plain message for an error code; unknown codes get a generic message. */
+  errorMessage(code: string): string {
+    const key = `error.${code}`;
+    return key in STRINGS ? this.t(key as StringKey) : this.t("error.unknown");
+  }
+}
+
+function safeLocale(lang: string): string {
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The /ai_summary contract as types, and a validator turning raw NDJSON values into
+ * typed events. Anything malformed is rejected here so the UI only sees checked data.
+ */
+
+export interface Source {
+  n: number;
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+export interface Evidence {
+  v: number;
+  query: string;
+  lang: string;
+  exp: number;
+  sources: Source[];
+}
+
+/** The placeholder's JSON: the evidence the server chose and its signature. */
+export interface SummaryData {
+  evidence: Evidence;
+  /** The evidence object exactly as the server sent it: that is what its signature covers. */
+  raw: unknown;
+  signature: string;
+}
+
+export type SummaryEvent =
+  | { kind: "start"; sources: Source[]; model: string; cached: boolean }
+  | { kind: "delta"; text: string }
+  | {
+      kind: "done";
+      model: string;
+      finishReason: string;
+      citations: number[];
+      invalidCitations: number[];
+      cached: boolean;
+      grounded: boolean;
+    }
+  | { kind: "error"; code: string; message: string };
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown, fallback = ""): string {
+  return typeof v === "string" ? v : fallback;
+}
+
+function ints(v: unknown): number[] {
+  return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
+}
+
+/** Keeps only well-formed sources with a positive integer n and an http(s) url. */
+export function parseSources(v: unknown): Source[] {
+  if (!Array.isArray(v)) return [];
+  const out: Source[] = [];
+  for (const s of v) {
+    if (!isObject(s) || !Number.isInteger(s.n) || (s.n as number) < 1) continue;
+    if (typeof s.url !== "string" || !isWebUrl(s.url)) continue;
+    out.push({ n: s.n as number, title: str(s.title), url: s.url, snippet: str(s.snippet) });
+  }
+  return out;
+}
+
+export function isWebUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the placeholder payload; null when it is missing or malformed. */
+export function parseSummaryData(v: unknown): SummaryData | null {
+  if (!isObject(v) || !isObject(v.evidence) || typeof v.signature !== "string") return null;
+  const e = v.evidence;
+  if (typeof e.query !== "string") return null;
+  const evidence: Evidence = {
+    v: typeof e.v === "number" ? e.v : 1,
+    query: e.query,
+    lang: str(e.lang),
+    exp: typeof e.exp === "number" ? e.exp : 0,
+    sources: parseSources(e.sources),
+  };
+  return { evidence, raw: e, signature: v.signature };
+}
+
+/** Turns one NDJSON value into an event; null for lines this client does not know. */
+export function parseEvent(v: unknown): SummaryEvent | null {
+  if (!isObject(v)) return null;
+  if (isObject(v.error)) {
+    return { kind: "error", code: str(v.error.code, "llm_failed"), message: str(v.error.message) };
+  }
+  if (v.done === true) {
+    return {
+      kind: "done",
+      model: str(v.model),
+      finishReason: str(v.finish_reason),
+      citations: ints(v.citations),
+      invalidCitations: ints(v.invalid_citations),
+      cached: v.cached === true,
+      grounded: v.grounded !== false,
+    };
+  }
+  if (typeof v.delta === "string") return { kind: "delta", text: v.delta };
+  if (Array.isArray(v.sources)) {
+    return {
+      kind: "start",
+      sources: parseSources(v.sources),
+      model: str(v.model),
+      cached: v.cached === true,
+    };
+  }
+  return null;
+}

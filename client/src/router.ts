@@ -1,0 +1,56 @@
+/**
+ * Page router: reads `body[data-page]` and lazily imports only the features that page
+ * needs. The results page loads the AI summary box only when its placeholder is there.
+ */
+
+import { parseSummaryData } from "./lib/protocol";
+import { isQuestion } from "./lib/questions";
+import {
+  type ClientSettings,
+  isMode,
+  readJsonScript,
+  readSettings,
+  type SummaryMode,
+} from "./lib/settings";
+
+/**
+ * What the box does on load: start at once, wait for a click, or nothing (box hidden).
+ * Decided here, before the feature chunk loads, so a box that will not run never shows.
+ */
+export function summaryStart(
+  root: HTMLElement,
+  settings: ClientSettings,
+  query: string,
+): "always" | "click" | null {
+  const placed = root.dataset.mode;
+  const mode: SummaryMode =
+    settings.summaryMode === "never" ? "never" : isMode(placed) ? placed : settings.summaryMode;
+  if (mode === "never") return null;
+  if (mode === "click") return "click";
+  if (mode === "questions") return isQuestion(query, settings.uiLang) ? "always" : null;
+  return "always";
+}
+
+async function results(doc: Document, settings: ClientSettings): Promise<void> {
+  const root = doc.getElementById("ai-summary");
+  if (!root) return;
+  const data = parseSummaryData(readJsonScript(doc, "ai-summary-data"));
+  const start = data ? summaryStart(root, settings, data.evidence.query) : null;
+  if (!start) {
+    root.hidden = true;
+    return;
+  }
+  if (start === "click") root.dataset.state = "idle";
+  const { mount } = await import("./features/ai_summary");
+  mount(root, settings, { start });
+}
+
+type Page = (doc: Document, settings: ClientSettings) => Promise<void>;
+
+/** Features per page; "index" and "preferences" have none yet. */
+const PAGES: Readonly<Record<string, Page>> = { results };
+
+export function route(doc: Document): Promise<void> {
+  const page = PAGES[doc.body.dataset.page ?? ""];
+  return page ? page(doc, readSettings(doc)) : Promise.resolve();
+}
