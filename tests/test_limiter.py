@@ -226,3 +226,15 @@ def test_cap_zero_means_no_cap_and_release_accepts_none() -> None:
     for token in tokens:
         limiter.release_generation(token)
     limiter.release_generation(None)
+
+
+def test_every_limiter_key_is_documented() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "admin" / "limiter.md").read_text(encoding="utf-8")
+    rules = Rules()
+    keys = [f"limiter.{route}.{field}" for route in rules.routes for field in ("limit", "window")]
+    keys += ["limiter.ai_summary_global.limit", "limiter.ai_summary_global.ttl"]
+    keys += ["server.limiter", "server.trusted_proxies"]
+    for key in keys:
+        assert f"`{key}`" in doc, key

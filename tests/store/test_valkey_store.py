@@ -128,3 +128,13 @@ def test_limiter_windows_and_summary_slots_are_shared_through_valkey(valkey_serv
     raw.close()
     one.release_generation(token)
     assert two.acquire_generation() is not None
+
+
+def test_every_store_key_is_documented() -> None:
+    from pathlib import Path
+
+    from searx import store as store_mod
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "admin" / "deploy.md").read_text(encoding="utf-8")
+    for key in store_mod._KEYS:
+        assert f"`store.{key}`" in doc, key
