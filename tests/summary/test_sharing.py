@@ -1,0 +1,159 @@
+"""Answer cache, single-flight, the concurrency gate and user servers (the admin key stays home)."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+
+from searx.network.guard import AddressGuard, CheckedURL
+from searx.summary.service import SummaryService
+from tests.summary.conftest import body, placeholder, summary_settings
+from utils.fakes.llm import FakeLLM, Reply
+
+
+def test_complete_answers_are_cached_and_fresh_regenerates(site: Any, fake_llm: FakeLLM) -> None:
+    fake_llm.default = Reply.tokens(["Cached", " answer [1]."])
+    app = site(summary_settings(fake_llm))
+    data = placeholder(app.services.settings)
+    first = app.lines(body(data))
+    second = app.lines(body(data))
+    assert fake_llm.calls == 1
+    assert (second[0]["cached"], second[-1]["cached"]) == (True, True)
+    assert "".join(line.get("delta", "") for line in second) == "Cached answer [1]."
+    assert {k: v for k, v in second[-1].items() if k != "cached"} == {k: v for k, v in first[-1].items() if k != "cached"}
+    fresh = app.lines(body(data, fresh=True))
+    assert fake_llm.calls == 2 and fresh[0]["cached"] is False and fresh[-1]["cached"] is False
+
+
+def test_errors_and_cut_off_answers_are_not_cached(site: Any, fake_llm: FakeLLM) -> None:
+    fake_llm.script(Reply.error(500), Reply.tokens(["cut"], finish="length"), Reply.tokens(["whole"]))
+    app = site(summary_settings(fake_llm))
+    data = placeholder(app.services.settings)
+    ends = [app.lines(body(data))[-1] for _ in range(4)]
+    assert ends[0]["error"]["code"] == "llm_failed"
+    assert ends[1]["finish_reason"] == "length" and ends[2]["cached"] is False and ends[3]["cached"] is True
+    assert fake_llm.calls == 3
+
+
+def test_cache_key_depends_on_model_and_language(site: Any, fake_llm: FakeLLM) -> None:
+    app = site(summary_settings(fake_llm, allow_user_server=True))
+    settings = app.services.settings
+    app.lines(body(placeholder(settings)))
+    app.lines(body(placeholder(settings, lang="de")))
+    app.lines(body(placeholder(settings)), cookies={"ai_summary_model": "other-model"})
+    assert fake_llm.calls == 3
+    assert fake_llm.requests[2].body["model"] == "other-model"
+
+
+def test_ten_identical_requests_share_one_generation(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    fake_llm.script(Reply.tokens(["one", " shared", " answer [1]"], gate=gate, gate_after=1))
+    app = site(summary_settings(fake_llm, max_concurrent=1))
+    payload = body(placeholder(app.services.settings))
+    started = threading.Barrier(11)
+
+    def ask() -> list[str]:
+        with httpx.Client(base_url=app.url, timeout=10, headers={"Origin": app.url}) as client:
+            with client.stream("POST", "/ai_summary", json=payload) as response:
+                lines = response.iter_lines()
+                first = [next(lines)]
+                started.wait()
+                return first + list(lines)
+
+    with ThreadPoolExecutor(10) as pool:
+        futures = [pool.submit(ask) for _ in range(10)]
+        started.wait(timeout=10)  # all ten are streaming while the one generation is held
+        gate.set()
+        results = [f.result() for f in futures]
+    assert fake_llm.calls == 1
+    assert all(r == results[0] for r in results)
+    assert '"done":true' in results[0][-1] and '"delta":" shared"' in results[0][2]
+
+
+def test_busy_when_all_generations_are_taken(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=0.2))
+    settings = app.services.settings
+    with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
+        next(first.iter_lines())
+        other = app.post(body(placeholder(settings, query="two")))
+        assert (other.status_code, other.json()["error"]["code"]) == (503, "busy")
+        gate.set()
+    assert fake_llm.calls == 1
+    assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the slot came back
+
+
+class _TrustingGuard(AddressGuard):
+    """Accepts one test host and pins it to 127.0.0.1 (where the user's fake server listens)."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(allowed_ports=(port,), own_addresses=())
+        self.port = port
+
+    def check(self, url: str) -> CheckedURL:
+        assert url.startswith(f"http://llm.user.example:{self.port}/")
+        return CheckedURL(url=url, scheme="http", host="llm.user.example", port=self.port, addresses=("127.0.0.1",))
+
+
+def _user_site(site: Any, admin: FakeLLM, user: FakeLLM) -> Any:
+    app = site(summary_settings(admin, allow_user_server=True))
+    app.services.summary = SummaryService(app.services.settings, app.services.store, guard=_TrustingGuard(user.port))
+    return app
+
+
+def test_user_server_gets_the_user_key_never_the_admin_key(site: Any, fake_llm: FakeLLM) -> None:
+    with FakeLLM() as user:
+        app = _user_site(site, fake_llm, user)
+        server = f"http://llm.user.example:{user.port}/v1"
+        cookies = {"ai_summary_server": server, "ai_summary_model": "my-model", "ai_summary_api_key": "sk-user"}
+        data = placeholder(app.services.settings)
+        assert app.lines(body(data), cookies=cookies)[-1]["done"] is True
+        del cookies["ai_summary_api_key"]
+        assert app.lines(body(data), cookies=cookies)[-1]["done"] is True
+        assert fake_llm.calls == 0 and user.calls == 2
+        seen = [r.headers for r in user.requests]
+        assert seen[0]["authorization"] == "Bearer sk-user" and "authorization" not in seen[1]
+        assert seen[0]["host"] == f"llm.user.example:{user.port}"  # connected to the checked address by name
+        assert "sk-admin" not in str([r.headers for r in user.requests] + [r.body for r in user.requests])
+        assert user.requests[0].body["model"] == "my-model"
+
+
+def test_user_server_answers_are_not_shared(site: Any, fake_llm: FakeLLM) -> None:
+    with FakeLLM() as user:
+        app = _user_site(site, fake_llm, user)
+        cookies = {"ai_summary_server": f"http://llm.user.example:{user.port}/v1"}
+        data = placeholder(app.services.settings)
+        app.lines(body(data), cookies=cookies)
+        assert app.lines(body(data))[0]["cached"] is False  # the admin server does not reuse the user's answer
+        assert fake_llm.calls == 1 and user.calls == 1
+
+
+def test_user_server_is_ignored_unless_allowed(site: Any, fake_llm: FakeLLM) -> None:
+    with FakeLLM() as user:
+        app = site(summary_settings(fake_llm))
+        cookies = {"ai_summary_server": user.base_url, "ai_summary_api_key": "sk-user"}
+        assert app.lines(body(placeholder(app.services.settings)), cookies=cookies)[-1]["done"] is True
+        assert user.calls == 0 and fake_llm.calls == 1
+        assert fake_llm.requests[0].headers["authorization"] == "Bearer sk-admin-secret"
+
+
+def test_user_server_on_a_local_address_is_refused(site: Any, fake_llm: FakeLLM) -> None:
+    with FakeLLM() as user:
+        app = site(summary_settings(fake_llm, allow_user_server=True))
+        for server in (user.base_url, f"http://localhost:{user.port}/v1", "http://user:pw@example.org/v1",
+                       "http://169.254.169.254/v1", "file:///etc/passwd"):  # fmt: skip
+            response = app.post(body(placeholder(app.services.settings)), cookies={"ai_summary_server": server})
+            assert (response.status_code, response.json()["error"]["code"]) == (400, "bad_request"), server
+        assert user.calls == 0 and fake_llm.calls == 0
+
+
+def test_user_server_same_origin_as_admin_uses_the_admin_config(site: Any, fake_llm: FakeLLM) -> None:
+    app = site(summary_settings(fake_llm, allow_user_server=True))
+    cookies = {"ai_summary_server": fake_llm.base_url + "/../other", "ai_summary_api_key": "sk-user"}
+    assert app.lines(body(placeholder(app.services.settings)), cookies=cookies)[-1]["done"] is True
+    assert fake_llm.requests[0].path == "/v1/chat/completions"
+    assert fake_llm.requests[0].headers["authorization"] == "Bearer sk-admin-secret"
