@@ -267,7 +267,7 @@ class LLMStream:
         if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
             return "", "", None
         choice = choices[0]
-        delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+        delta: dict[str, Any] = choice["delta"] if isinstance(choice.get("delta"), dict) else {}
         content = delta.get("content")
         reasoning = delta.get("reasoning_content") or delta.get("reasoning")
         reason = choice.get("finish_reason")
