@@ -13,9 +13,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of
+from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.engines.redirect_links import bing_target
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.errors import EngineCaptcha
 
 base_url = "https://www.bing.com"
 categories = ["general", "web"]
@@ -68,4 +68,4 @@ def response(resp: Any) -> list[dict[str, Any]]:
         return results
     if tree.xpath('//ol[@id="b_results"]'):
         return []
-    raise EngineParseError("no Bing result list on the page")
+    raise unparsable(resp, "no Bing result list on the page")

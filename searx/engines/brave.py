@@ -12,8 +12,8 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.errors import EngineCaptcha
 
 base_url = "https://search.brave.com"
 categories = ["general", "web"]
@@ -76,4 +76,4 @@ def response(resp: Any) -> list[dict[str, Any]]:
         })
     if results or tree.xpath('//*[@id="results"]'):
         return results
-    raise EngineParseError("no Brave result list on the page")
+    raise unparsable(resp, "no Brave result list on the page")

@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of
+from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
 from searx.engines.redirect_links import ddg_target
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.errors import EngineCaptcha
 
 base_url = "https://html.duckduckgo.com"
 endpoint = "html"  # or "lite" (lite.duckduckgo.com markup, same fields)
@@ -111,4 +111,4 @@ def response(resp: Any) -> list[dict[str, Any]]:
     if tree.xpath('//div[@id="links"]') or tree.xpath('//input[@name="vqd"]') or tree.xpath(
             f'//*[{has_class("no-results")} or {has_class("result--no-result")}]'):
         return []
-    raise EngineParseError("no DuckDuckGo result list on the page")
+    raise unparsable(resp, "no DuckDuckGo result list on the page")

@@ -11,7 +11,8 @@ from typing import Any
 from lxml import html
 from lxml.etree import ParserError
 
-from searx.errors import EngineParseError
+from searx.engines.bot_checks import block_marker, challenge_marker
+from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
 
 _SPACE = re.compile(r"\s+")
 
@@ -71,3 +72,15 @@ def squash(text: str | None) -> str:
 def has_class(cls: str) -> str:
     """XPath predicate for one token of the class attribute."""
     return f'contains(concat(" ", normalize-space(@class), " "), " {cls} ")'
+
+
+def unparsable(resp: Any, message: str) -> EngineError:
+    """The error for a page without the engine's result markup: a bot check or
+    block page when the body carries such markers, else a parse error."""
+    marker = challenge_marker(resp.content, resp.headers)
+    if marker:
+        return EngineCaptcha(f"bot check ({marker})")
+    marker = block_marker(resp.content)
+    if marker:
+        return EngineAccessDenied(f"block page ({marker})")
+    return EngineParseError(message)

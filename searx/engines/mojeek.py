@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.errors import EngineCaptcha
 
 base_url = "https://www.mojeek.com"
 categories = ["general", "web"]
@@ -67,4 +67,4 @@ def response(resp: Any) -> list[dict[str, Any]]:
         results.append({"number_of_results": int(total.group(1).replace(",", ""))})
     if any("url" in r for r in results) or info or tree.xpath(f'//*[{has_class("results-standard")}]'):
         return results
-    raise EngineParseError("no Mojeek result list on the page")
+    raise unparsable(resp, "no Mojeek result list on the page")

@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 from babel import Locale, UnknownLocaleError
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.errors import EngineCaptcha
 
 base_url = "https://www.startpage.com"
 categories = ["general", "web"]
@@ -82,4 +82,4 @@ def response(resp: Any) -> list[dict[str, Any]]:
         })
     if results or tree.xpath('//section[@id="main"]'):
         return results
-    raise EngineParseError("no Startpage result list on the page")
+    raise unparsable(resp, "no Startpage result list on the page")

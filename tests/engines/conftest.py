@@ -14,14 +14,20 @@ from engine_kit import fixture
 # --- a fake upstream on 127.0.0.1 ---------------------------------------------
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # many engines connect at once; the default backlog of 5 drops SYNs, and the
+    # client's retransmit (1 s) would look like an engine timeout
+    request_queue_size = 128
+
+
 class Upstream:
     """Answers by the first path segment: ``/<scenario>/...``."""
 
     def __init__(self) -> None:
         self.release = threading.Event()  # set at teardown so a hanging handler ends
         self.requests: list[tuple[str, str]] = []
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
+        self.server = _Server(("127.0.0.1", 0), self._handler())
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     @property

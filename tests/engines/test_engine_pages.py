@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_kit import fake_response, fixture, make_engine
 
-from searx.errors import EngineCaptcha, EngineParseError
+from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError
 
 
 def parse(module: str, path: str) -> list[dict]:
@@ -152,9 +152,24 @@ def test_mojeek_altcha_page_is_a_captcha() -> None:
         parse("mojeek", "mojeek/captcha-altcha_rust-programming-language.html")
 
 
-@pytest.mark.parametrize("module", ["duckduckgo", "bing", "brave", "startpage", "mojeek"])
-def test_other_engines_challenge_pages_are_not_empty_results(module: str) -> None:
-    # a generic Anubis wall (synthetic) must never pass as "no results": either the
-    # engine says CAPTCHA itself or it refuses to parse (then challenge.detect decides)
-    with pytest.raises((EngineCaptcha, EngineParseError)):
-        parse(module, "synthetic/anubis_generic.html")
+HTML_ENGINES = ["duckduckgo", "bing", "brave", "startpage", "mojeek"]
+
+
+@pytest.mark.parametrize("module", HTML_ENGINES)
+@pytest.mark.parametrize("path", [
+    "synthetic/anubis_generic.html",            # synthetic: generic Anubis wall
+    "synthetic/cloudflare_just_a_moment.html",  # synthetic: Cloudflare interstitial
+    "searx_instances/searx-be_verifying-your-request-jscheck_2026-04_browser-dom_prettier.html",  # real
+    "duckduckgo/html_anomaly-challenge_shrooms_raw-http.html",  # real, served in place of any page
+])
+def test_any_html_engine_reports_foreign_bot_checks_as_captcha(module: str, path: str) -> None:
+    # a page without the engine's result markup is never "no results", and not a
+    # parse error either when it carries bot-check markers
+    with pytest.raises(EngineCaptcha):
+        parse(module, path)
+
+
+@pytest.mark.parametrize("module", HTML_ENGINES)
+def test_any_html_engine_reports_a_geo_block_page_as_access_denied(module: str) -> None:
+    with pytest.raises(EngineAccessDenied):
+        parse(module, "qwant/www_geo-block-service-unavailable_2026-04_http_prettier.html")
