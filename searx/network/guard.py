@@ -44,7 +44,7 @@ _NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
 _BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 
 
-class AddressRefused(SearxError):
+class AddressRefusedError(SearxError):
     """The URL may not be fetched; the message says why (safe to log, not shown to users)."""
 
 
@@ -126,10 +126,10 @@ def _split_netloc(netloc: str) -> tuple[str, str]:
     if netloc.startswith("["):
         host, bracket, rest = netloc[1:].partition("]")
         if not bracket or (rest and not rest.startswith(":")):
-            raise AddressRefused("malformed IPv6 literal")
+            raise AddressRefusedError("malformed IPv6 literal")
         return host, rest[1:] if rest else ""
     if netloc.count(":") > 1:
-        raise AddressRefused("malformed host")
+        raise AddressRefusedError("malformed host")
     host, _, port = netloc.partition(":")
     return host, port
 
@@ -154,23 +154,23 @@ class AddressGuard:
         return self._own
 
     def check(self, url: str) -> CheckedURL:
-        """The checked URL, or AddressRefused naming the rule that refused it."""
+        """The checked URL, or AddressRefusedError naming the rule that refused it."""
         if not isinstance(url, str) or not url or len(url) > 2048 or _BAD_CHARS.search(url):
-            raise AddressRefused("empty, overlong or with control characters, spaces or backslashes")
+            raise AddressRefusedError("empty, overlong or with control characters, spaces or backslashes")
         try:
             parts = urlsplit(url)
         except ValueError as exc:
-            raise AddressRefused("malformed URL") from exc
+            raise AddressRefusedError("malformed URL") from exc
         scheme = parts.scheme.lower()
         if scheme not in ("http", "https"):
-            raise AddressRefused(f"scheme {scheme!r} is not http or https")
+            raise AddressRefusedError(f"scheme {scheme!r} is not http or https")
         if not parts.netloc or "@" in parts.netloc or "%" in parts.netloc:
-            raise AddressRefused("no host, user info or percent-encoding in the host")
+            raise AddressRefusedError("no host, user info or percent-encoding in the host")
         raw_host, raw_port = _split_netloc(parts.netloc)
         port = self._port(scheme, raw_port)
         host = raw_host.lower().rstrip(".") if not raw_host.startswith("[") else raw_host
         if not host:
-            raise AddressRefused("no host")
+            raise AddressRefusedError("no host")
         if ":" in host:
             addresses = [self._literal6(host)]
         elif _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]):
@@ -181,15 +181,15 @@ class AddressGuard:
         own = self._own_addresses()
         for address in addresses:
             if address in own:
-                raise AddressRefused("one of the server's own addresses")
+                raise AddressRefusedError("one of the server's own addresses")
         return CheckedURL(url=url, scheme=scheme, host=host, port=port, addresses=tuple(addresses))
 
     def _port(self, scheme: str, raw: str) -> int:
         if raw and (not raw.isdigit() or not 0 < int(raw) < 65536):
-            raise AddressRefused("malformed port")
+            raise AddressRefusedError("malformed port")
         port = int(raw) if raw else 443 if scheme == "https" else 80
         if port not in self.allowed_ports:
-            raise AddressRefused(f"port {port} is not allowed")
+            raise AddressRefusedError(f"port {port} is not allowed")
         return port
 
     @staticmethod
@@ -197,9 +197,9 @@ class AddressGuard:
         try:
             ip = ipaddress.IPv6Address(host)
         except ValueError as exc:
-            raise AddressRefused("malformed IPv6 literal") from exc
+            raise AddressRefusedError("malformed IPv6 literal") from exc
         if not is_public(ip):
-            raise AddressRefused("not a public address")
+            raise AddressRefusedError("not a public address")
         return str(ip)
 
     @staticmethod
@@ -208,9 +208,9 @@ class AddressGuard:
         try:
             ip = ipaddress.IPv4Address(host)
         except ValueError as exc:
-            raise AddressRefused("IPv4 address not written as a dotted quad") from exc
+            raise AddressRefusedError("IPv4 address not written as a dotted quad") from exc
         if not is_public(ip):
-            raise AddressRefused("not a public address")
+            raise AddressRefusedError("not a public address")
         return str(ip)
 
     @staticmethod
@@ -218,29 +218,29 @@ class AddressGuard:
         try:
             ascii_host = host.encode("idna").decode("ascii")
         except UnicodeError as exc:
-            raise AddressRefused("host name is not valid IDNA") from exc
+            raise AddressRefusedError("host name is not valid IDNA") from exc
         labels = ascii_host.split(".")
         if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
-            raise AddressRefused("malformed host name")
+            raise AddressRefusedError("malformed host name")
         if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_host == "localhost":
-            raise AddressRefused("a local-only name")
+            raise AddressRefusedError("a local-only name")
         return ascii_host
 
     def _resolved(self, host: str, port: int) -> list[str]:
         try:
             found = self._resolve(host, port)
         except OSError as exc:
-            raise AddressRefused("host name does not resolve") from exc
+            raise AddressRefusedError("host name does not resolve") from exc
         if not found:
-            raise AddressRefused("host name does not resolve")
+            raise AddressRefusedError("host name does not resolve")
         addresses: list[str] = []
         for text in found:
             try:
                 ip = ipaddress.ip_address(text)
             except ValueError as exc:
-                raise AddressRefused("resolver gave a malformed address") from exc
+                raise AddressRefusedError("resolver gave a malformed address") from exc
             if not is_public(ip):
-                raise AddressRefused("host name resolves to a non-public address")
+                raise AddressRefusedError("host name resolves to a non-public address")
             if str(ip) not in addresses:
                 addresses.append(str(ip))
         return addresses

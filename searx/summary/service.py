@@ -20,7 +20,7 @@ import httpx
 import msgspec
 
 from searx.errors import LLMError
-from searx.network.guard import AddressGuard, AddressRefused
+from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.settings import Settings
 from searx.store import Store
 from searx.summary import citations, evidence, ndjson, prompt
@@ -151,7 +151,7 @@ class SummaryService:
         if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
-            except AddressRefused as exc:
+            except AddressRefusedError as exc:
                 log.info("ai_summary: user server refused: %s", exc)
                 return Refusal("bad_request")
             # the admin key never goes to a server the user chose

@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx
 import pytest
 
-from searx.network.guard import AddressGuard, AddressRefused, CheckedURL, PinnedTransport
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
 
 # what the fake DNS answers; anything else does not resolve
 DNS = {
@@ -110,7 +110,7 @@ def test_corpus_is_big_enough() -> None:
 
 @pytest.mark.parametrize("url", BAD_URLS)
 def test_bad_urls_are_refused(guard: AddressGuard, url: str) -> None:
-    with pytest.raises(AddressRefused):
+    with pytest.raises(AddressRefusedError):
         guard.check(url)
 
 
@@ -127,7 +127,7 @@ def test_every_resolved_address_is_kept(guard: AddressGuard) -> None:
 def test_allowed_ports_are_configurable() -> None:
     guard = AddressGuard(resolver=resolver, own_addresses=OWN, allowed_ports=(443, 8443))
     assert guard.check("https://example.org:8443/").port == 8443
-    with pytest.raises(AddressRefused):
+    with pytest.raises(AddressRefusedError):
         guard.check("http://example.org/")  # 80 no longer allowed
 
 
