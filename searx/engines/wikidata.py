@@ -114,9 +114,10 @@ def response(resp: Any) -> list[dict[str, Any]]:
     except ValueError as exc:
         raise EngineParseError("Wikidata answered with no JSON") from exc
     if not isinstance(data, dict) or "entities" not in data:
-        if isinstance(data, dict) and "error" in data:
-            return []  # e.g. "no-such-entity" for an unknown id: nothing to show
-        raise EngineParseError("unexpected Wikidata answer")
+        code = (data.get("error") or {}).get("code") if isinstance(data, dict) else None
+        if code == "no-such-entity":
+            return []  # an unknown item id: a real answer with nothing in it
+        raise EngineParseError(f"unexpected Wikidata answer ({code or 'no entities'})")
     lang = _lang(resp.search_params)
     for entity in data["entities"].values():
         if "missing" not in entity:

@@ -103,6 +103,12 @@ def test_wikidata_missing_title_is_no_result() -> None:
     assert parse("wikidata", body) == []
 
 
+def test_wikidata_unknown_id_is_no_result_other_errors_are_errors() -> None:
+    assert parse("wikidata", b'{"error":{"code":"no-such-entity","info":"Could not find Q999999999"}}') == []
+    with pytest.raises(EngineParseError):
+        parse("wikidata", b'{"error":{"code":"param-missing","info":"ids or sites/titles"}}')
+
+
 def test_wikidata_request_by_title_and_by_id() -> None:
     engine = make_engine("wikidata")
     by_title = fake_response(engine, b"{}", query="Douglas Adams", language="de-DE").search_params["url"]
