@@ -83,13 +83,17 @@ class SummaryService:
         guard: AddressGuard | None = None,
         transport: httpx.BaseTransport | None = None,
         clock: Callable[[], float] = time.time,
+        slots: Any = None,
     ) -> None:
+        """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
+        and ``release_generation(token)`` (``searx.limiter.Limiter``)."""
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
         self._guard = guard or AddressGuard()
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
+        self._slots = slots
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
@@ -131,7 +135,8 @@ class SummaryService:
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        if not self._gate.acquire(timeout=self.conf.queue_timeout):
+        slot = self._acquire()
+        if slot is None:
             self._land(key, flight)
             flight.publish(ndjson.head(verified.sources, target.model, False))
             flight.publish(ndjson.error("busy"))
@@ -139,10 +144,26 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, key, target, verified, grounded, slot), name="ai-summary", daemon=True
         )
         worker.start()
         return relay
+
+    def _acquire(self) -> str | None:
+        """A generation slot (this process's gate, then the shared cap), or None when busy."""
+        if not self._gate.acquire(timeout=self.conf.queue_timeout):
+            return None
+        if self._slots is None:
+            return "-"
+        token = self._slots.acquire_generation()
+        if token is None:
+            self._gate.release()
+        return token
+
+    def _release(self, slot: str) -> None:
+        if self._slots is not None:
+            self._slots.release_generation(slot)
+        self._gate.release()
 
     def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
         conf = self.conf
@@ -178,7 +199,8 @@ class SummaryService:
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
                           invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
 
-    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool) -> None:
+    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
+                 slot: str) -> None:  # fmt: skip
         conf = self.conf
         payload: dict[str, Any] = {
             "messages": prompt.messages(verified, grounded),
@@ -209,7 +231,7 @@ class SummaryService:
             flight.publish(ndjson.error("llm_failed"))
         finally:
             stream.close()
-            self._gate.release()
+            self._release(slot)
             self._land(key, flight)
             flight.finish()
 

@@ -157,3 +157,37 @@ def test_user_server_same_origin_as_admin_uses_the_admin_config(site: Any, fake_
     assert app.lines(body(placeholder(app.services.settings)), cookies=cookies)[-1]["done"] is True
     assert fake_llm.requests[0].path == "/v1/chat/completions"
     assert fake_llm.requests[0].headers["authorization"] == "Bearer sk-admin-secret"
+
+
+class _Slots:
+    """The limiter's cross-instance generation cap, with one slot."""
+
+    def __init__(self) -> None:
+        self.taken: list[str] = []
+        self.released: list[str] = []
+
+    def acquire_generation(self) -> str | None:
+        if len(self.taken) > len(self.released):
+            return None
+        self.taken.append(f"slot{len(self.taken)}")
+        return self.taken[-1]
+
+    def release_generation(self, token: str | None) -> None:
+        self.released.append(str(token))
+
+
+def test_shared_generation_cap(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    app = site(summary_settings(fake_llm, max_concurrent=4, queue_timeout=0.1))
+    slots = _Slots()
+    app.services.summary = SummaryService(app.services.settings, app.services.store, slots=slots)
+    settings = app.services.settings
+    with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
+        lines = first.iter_lines()
+        next(lines)
+        assert app.post(body(placeholder(settings, query="two"))).json()["error"]["code"] == "busy"
+        gate.set()
+        assert '"done":true' in list(lines)[-1]
+    assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True
+    assert slots.taken == slots.released == ["slot0", "slot1"]
