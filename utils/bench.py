@@ -91,8 +91,9 @@ class Instance:
         path = Path(self.dir.name) / "settings.yml"
         path.write_text(yaml.safe_dump(settings))
         env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(ROOT)}
+        self.log = open(Path(self.dir.name) / "server.log", "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                     stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
         wait_http(self.url + "/healthz")
 
@@ -105,6 +106,7 @@ class Instance:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        self.log.close()
         self.dir.cleanup()
 
 

@@ -27,6 +27,8 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         settings_mod.check_secret(settings)
     logging.basicConfig(level=logging.DEBUG if settings.general.debug else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("httpx", "httpcore"):  # they log every URL, queries included
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     app = Flask("searx", static_folder=str(STATIC), static_url_path="/static", template_folder=str(TEMPLATES))
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
     services = build(settings, raise_plugin_errors=testing)

@@ -16,9 +16,11 @@ Run ``python -m utils.fakes.engine --port 8899`` for development.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import threading
 import time
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import escape
@@ -39,6 +41,7 @@ def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[d
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms delayed-ACK stall
     server: FakeEngineServer
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - silence the console
@@ -62,13 +65,17 @@ class _Handler(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         args = {k: v[0] for k, v in parse_qs(parts.query).items()}
         self.server.record(parts.path, args, dict(self.headers))
+        with self.server.in_flight():
+            self._answer(parts.path, args)
+
+    def _answer(self, path: str, args: dict[str, str]) -> None:
         delay = float(args.get("delay", 0))
         if delay:
             time.sleep(delay)
-        if parts.path in ("/json", "/html"):
+        if path in ("/json", "/html"):
             results = make_results(args.get("q", ""), int(args.get("pageno", 1) or 1), int(args.get("n", 10)),
                                    args.get("site", "a"), int(args.get("overlap", 3)))
-            if parts.path == "/json":
+            if path == "/json":
                 body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]}).encode()
                 return self._send(200, body, "application/json")
             items = "".join(
@@ -76,17 +83,17 @@ class _Handler(BaseHTTPRequestHandler):
                 for r in results
             )
             return self._send(200, f"<html><body>{items}</body></html>".encode(), "text/html; charset=utf-8")
-        if parts.path.startswith("/status/"):
+        if path.startswith("/status/"):
             headers = {}
             if "retry_after" in args:
                 headers["Retry-After"] = args["retry_after"]
             if "location" in args:
                 headers["Location"] = args["location"]
-            return self._send(int(parts.path.rsplit("/", 1)[1]), b"", "text/plain", headers)
-        if parts.path == "/hang":
+            return self._send(int(path.rsplit("/", 1)[1]), b"", "text/plain", headers)
+        if path == "/hang":
             time.sleep(float(args.get("seconds", 10)))
             return self._send(200, b"{}", "application/json")
-        if parts.path == "/garbage":
+        if path == "/garbage":
             return self._send(200, b"\x00\x01 this is { not json", "application/json")
         return self._send(404, b"not found", "text/plain")
 
@@ -95,11 +102,14 @@ class FakeEngineServer(ThreadingHTTPServer):
     """The server; ``url`` is its base URL; ``requests`` records what it was asked."""
 
     daemon_threads = True
+    request_queue_size = 256  # the default 5 drops connects under a burst (SYN retried after 1 s)
 
     def __init__(self, port: int = 0) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.requests: list[tuple[str, dict[str, str], dict[str, str]]] = []
         self._lock = threading.Lock()
+        self.active = 0
+        self.max_active = 0
         self._thread: threading.Thread | None = None
 
     @property
@@ -110,6 +120,18 @@ class FakeEngineServer(ThreadingHTTPServer):
         with self._lock:
             self.requests.append((path, args, headers))
             del self.requests[:-1000]
+
+    @contextlib.contextmanager
+    def in_flight(self) -> Iterator[None]:
+        """Count requests being answered at once (``max_active`` keeps the peak)."""
+        with self._lock:
+            self.active += 1
+            self.max_active = max(self.max_active, self.active)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.active -= 1
 
     def start(self) -> FakeEngineServer:
         self._thread = threading.Thread(target=self.serve_forever, name="fake-engine", daemon=True)
