@@ -130,7 +130,7 @@ class EngineHealth:
 
         Returns the suspension reason it had (or None) and changes nothing; the
         caller then calls ``record`` — a success ends the cooldown, a bot check
-        starts (or doubles) one.
+        starts one (a running cooldown is kept, not doubled).
         """
         return self.suspended(name)
 
@@ -152,6 +152,7 @@ class EngineHealth:
         state = self._load(name)
         state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency)]
         probing = bool(state.cooldown_until) and now >= state.cooldown_until
+        cooling = bool(state.cooldown_until) and now < state.cooldown_until
         reason = reason or _DEFAULT_REASON.get(outcome, "")
         if outcome in SUCCESS:
             state.cooldown_until = 0.0
@@ -159,7 +160,12 @@ class EngineHealth:
             state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
         else:
             state.last_failure = Failure(outcome, reason, now)
-            if outcome in BOT_CHECK:
+            if cooling:
+                # calls admitted before the cooldown began, answering late (a burst of
+                # concurrent searches): no news, so no doubling; a longer Retry-After counts
+                if outcome in BOT_CHECK and retry_after is not None and retry_after > 0:
+                    state.cooldown_until = max(state.cooldown_until, now + min(float(retry_after), MAX_RETRY_AFTER))
+            elif outcome in BOT_CHECK:
                 state.bot_checks += 1
                 state.infra_failures = 0
                 if retry_after is not None and retry_after > 0:

@@ -82,6 +82,19 @@ def test_failed_probe_doubles_infra_cooldown(health: EngineHealth, clock: Clock)
     assert cooldown_left(health, "wp") == 480
 
 
+def test_a_burst_of_late_failures_does_not_escalate(health: EngineHealth, clock: Clock) -> None:
+    # ten concurrent searches were all challenged: one cooldown, not ten doublings
+    for _ in range(10):
+        health.record("ddg", "challenged")
+    assert cooldown_left(health) == 300
+    for _ in range(5):
+        health.record("mojeek", "timeout")
+    assert cooldown_left(health, "mojeek") == 60
+    # but a longer Retry-After from a late answer is honoured
+    health.record("ddg", "blocked", reason="too many requests", retry_after=900)
+    assert cooldown_left(health) == 900
+
+
 def test_only_one_probe_when_cooldown_ends(health: EngineHealth, clock: Clock) -> None:
     health.record("sp", "challenged", reason="CAPTCHA")
     clock.now += 300
