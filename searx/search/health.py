@@ -7,6 +7,7 @@ instances sharing a Valkey store agree on which engines are cooling down.
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -68,6 +69,9 @@ class EngineHealth:
         self._store = store
         self._clock = clock
         self._prefix = prefix
+        # record() reads, changes and writes one key: serialise it within this process
+        # (across instances a lost update only drops one stats event)
+        self._lock = threading.Lock()
 
     # --- store access -------------------------------------------------------
 
@@ -136,11 +140,12 @@ class EngineHealth:
 
     def end_cooldown(self, name: str) -> None:
         """End a cooldown and forget the failure streaks (operator action)."""
-        state = self._load(name)
-        state.cooldown_until = 0.0
-        state.cooldown_reason = ""
-        state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
-        self._save(name, state)
+        with self._lock:
+            state = self._load(name)
+            state.cooldown_until = 0.0
+            state.cooldown_reason = ""
+            state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
+            self._save(name, state)
         self._store.delete(self._probe_key(name))
 
     def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
@@ -148,6 +153,11 @@ class EngineHealth:
         """Record one engine call's outcome and start or end a cooldown by the rules."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown engine outcome {outcome!r}")
+        with self._lock:
+            self._record(name, outcome, reason, retry_after, latency)
+
+    def _record(self, name: str, outcome: str, reason: str, retry_after: float | None,
+                latency: float | None) -> None:
         now = self._clock()
         state = self._load(name)
         state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency)]

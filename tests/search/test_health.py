@@ -174,3 +174,18 @@ def test_state_is_shared_through_the_store(clock: Clock) -> None:
 def test_unknown_outcome_is_refused(health: EngineHealth) -> None:
     with pytest.raises(ValueError):
         health.record("ddg", "maybe")
+
+
+def test_concurrent_records_are_not_lost(health: EngineHealth) -> None:
+    import threading
+
+    def work() -> None:
+        for _ in range(10):
+            health.record("wp", "ok", latency=0.1, results=1)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert health.stats(["wp"])["wp"]["calls"] == 80
