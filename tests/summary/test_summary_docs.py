@@ -1,0 +1,39 @@
+"""The summary docs name every setting, NDJSON event key and error code (a test fails otherwise)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from searx.settings import AISummary
+from searx.summary import ndjson
+from searx.summary.evidence import Source
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+ADMIN = (DOCS / "admin" / "ai_summary.md").read_text(encoding="utf-8")
+PROTOCOL = (DOCS / "dev" / "ai_summary_protocol.md").read_text(encoding="utf-8")
+
+
+def test_every_setting_is_in_the_admin_doc() -> None:
+    missing = [f.name for f in msgspec.structs.fields(AISummary) if f"`{f.name}`" not in ADMIN]
+    assert not missing
+
+
+def test_every_error_code_is_in_both_docs() -> None:
+    for text in (ADMIN, PROTOCOL):
+        assert not [code for code in ndjson.ERRORS if f"`{code}`" not in text]
+
+
+def test_every_event_key_is_in_the_protocol_doc() -> None:
+    lines = [
+        ndjson.head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
+        ndjson.delta("d"),
+        ndjson.done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True),
+        ndjson.error("busy"),
+    ]
+    keys = set()
+    for line in lines:
+        keys |= set(msgspec.json.decode(line))
+    keys |= {"evidence", "signature", "mode", "fresh", "query", "lang", "exp", "title", "url", "snippet", "n"}
+    assert not [k for k in sorted(keys) if f"`{k}" not in PROTOCOL and f'"{k}"' not in PROTOCOL]
