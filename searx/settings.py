@@ -29,7 +29,7 @@ class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False)
     """Base: frozen, keyword-only, extra SearXNG keys are tolerated."""
 
 
-class General(_S):
+class General(_S, frozen=True):
     debug: bool = False
     instance_name: str = "searx-ai"
     contact_url: str | bool = False
@@ -38,7 +38,7 @@ class General(_S):
     admin_token: str = ""
 
 
-class Search(_S):
+class Search(_S, frozen=True):
     safe_search: int = 0
     autocomplete: str = ""
     default_lang: str = "auto"
@@ -48,7 +48,7 @@ class Search(_S):
     cache_ttl: int = 300
 
 
-class Server(_S):
+class Server(_S, frozen=True):
     port: int = 8888
     bind_address: str = "127.0.0.1"
     base_url: str | bool = False
@@ -64,7 +64,7 @@ class Server(_S):
     trusted_proxies: tuple[str, ...] = ()
 
 
-class UI(_S):
+class UI(_S, frozen=True):
     default_theme: str = "simple"
     default_locale: str = ""
     results_on_new_tab: bool = False
@@ -72,11 +72,11 @@ class UI(_S):
     center_alignment: bool = False
 
 
-class Preferences(_S):
+class Preferences(_S, frozen=True):
     lock: tuple[str, ...] = ()
 
 
-class Outgoing(_S):
+class Outgoing(_S, frozen=True):
     request_timeout: float = 3.0
     max_request_timeout: float | None = None
     useragent_suffix: str = ""
@@ -89,7 +89,7 @@ class Outgoing(_S):
     max_response_bytes: int = 5 * 1024 * 1024
 
 
-class AISummary(_S):
+class AISummary(_S, frozen=True):
     base_url: str = ""
     api_key: str = ""
     model: str = ""
@@ -110,11 +110,11 @@ class AISummary(_S):
     lock_mode: bool = False
 
 
-class PluginSetting(_S):
+class PluginSetting(_S, frozen=True):
     active: bool = True
 
 
-class EngineSetting(_S):
+class EngineSetting(_S, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
     name: str
@@ -133,7 +133,7 @@ class EngineSetting(_S):
     about: dict[str, Any] = {}
 
 
-class Settings(_S):
+class Settings(_S, frozen=True):
     general: General = General()
     search: Search = Search()
     server: Server = Server()

@@ -171,15 +171,16 @@ def main() -> None:
                             wall, cpu = time.perf_counter() - t0, inst.cpu() - cpu0
                             rows.append((engines, delay, fmt, conc, n, n / wall, pct(lat, 0.5) * 1000,
                                          pct(lat, 0.99) * 1000, cpu / n * 1000, errors))
-                            print("engines=%d delay=%.1fs %-4s c=%-2d n=%d  %.1f req/s  p50 %.1f ms  p99 %.1f ms  "
-                                  "CPU %.2f ms/search  errors %d" % rows[-1][:10], flush=True)
+                            e, d, f, c, n, rps, p50, p99, cpu_ms, errs = rows[-1]
+                            print(f"engines={e} delay={d:.1f}s {f:<4} c={c:<2} n={n}  {rps:.1f} req/s  p50 {p50:.1f} ms  "
+                                  f"p99 {p99:.1f} ms  CPU {cpu_ms:.2f} ms/search  errors {errs}", flush=True)
                 finally:
                     inst.stop()
     finally:
         fake.terminate()
     print("\n| engines | delay | format | concurrency | searches/s | p50 ms | p99 ms | CPU ms/search |")
     print("|---|---|---|---|---|---|---|---|")
-    for e, d, f, c, n, rps, p50, p99, cpu, err in rows:
+    for e, d, f, c, _n, rps, p50, p99, cpu, _errors in rows:
         print(f"| {e} | {int(d * 1000)} ms | {f} | {c} | {rps:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} |")
     med = statistics.median(r[8] for r in rows if r[0] == 3 and r[2] == "json")
     print(f"\nmedian CPU ms per 3-engine JSON search: {med:.2f}")

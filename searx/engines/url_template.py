@@ -32,10 +32,11 @@ def variables(query: str, params: Mapping[str, Any], conf: Mapping[str, Any]) ->
         value = (conf.get("time_range_map") or DEFAULT_TIME_RANGE_MAP).get(params["time_range"], "")
         template = conf.get("time_range_url", "{time_range_val}")
         time_range = template.format(time_range_val=value) if value != "" else ""
-    safe = ""
+    safe: Any = ""
     if conf.get("safe_search_support") or conf.get("safesearch"):
-        safe_map = conf.get("safe_search_map") or DEFAULT_SAFE_SEARCH_MAP
-        safe = safe_map.get(params.get("safesearch", 0), safe_map.get(str(params.get("safesearch", 0)), ""))
+        safe_map: Mapping[Any, Any] = conf.get("safe_search_map") or DEFAULT_SAFE_SEARCH_MAP
+        level = params.get("safesearch", 0)
+        safe = safe_map.get(level, safe_map.get(str(level), ""))
     lang = params.get("language") or "all"
     if lang == "all":
         lang = conf.get("lang_all", "en")

@@ -109,7 +109,7 @@ class SearchRunner:
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
         if params.get("raise_for_httperror", True):
             check_status(response)
-        response.search_params = params  # type: ignore[attr-defined] - SearXNG's contract
+        response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
         try:
             items = engine.response(response)
         except EngineError:
@@ -162,7 +162,7 @@ class SearchRunner:
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
         """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search."""
         start = time.perf_counter()
-        merged, reports, cached = ResultSet(), [], False
+        merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
             merged, reports, cached = self._merged(sq)
         engines_done = time.perf_counter()

@@ -23,6 +23,22 @@ def preferences(*, with_overrides: bool = True) -> Preferences:
     return prefs
 
 
+def is_https() -> bool:
+    """Whether the browser sees https (X-Forwarded-Proto is believed from trusted proxies only)."""
+    from searx.limiter import forwarded_scheme
+
+    return forwarded_scheme(request.scheme, request.remote_addr or "", request.headers.get("X-Forwarded-Proto"),
+                            services().settings.server.trusted_proxies) == "https"
+
+
+def client_address() -> str:
+    """The client's address (X-Forwarded-For is believed from trusted proxies only)."""
+    from searx.limiter import client_address as resolve
+
+    return resolve(request.remote_addr or "", ", ".join(request.headers.getlist("X-Forwarded-For")) or None,
+                   services().settings.server.trusted_proxies)
+
+
 def wants_api() -> bool:
     """True when the caller is an API client (asked for json/csv/rss)."""
     fmt = request.values.get("format", "")

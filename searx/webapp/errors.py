@@ -37,7 +37,7 @@ def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:
         headers = {"Allow": exc.get_headers()[1][1]} if exc.code == 405 else None
-        if exc.code == 429 and exc.response is not None:
+        if exc.code == 429 and isinstance(exc.response, Response):
             return exc.response
         return error_response(exc.code or 500, exc.description or exc.name, headers=headers)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response, request
 
 from searx.settings import Settings
+from searx.webapp.context import is_https
 from searx.webapp.security import security_headers
 
 
@@ -15,7 +16,7 @@ def install(app: Flask, settings: Settings) -> None:
 
     @app.after_request
     def _headers(response: Response) -> Response:
-        for key, value in (secure if request.is_secure else plain).items():
+        for key, value in (secure if is_https() else plain).items():
             response.headers.setdefault(key, value)
         for key, value in extra.items():
             response.headers.setdefault(key, value)

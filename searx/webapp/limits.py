@@ -11,16 +11,12 @@ import time
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import TooManyRequests
 
-from searx.limiter import client_address, retry_after_header
+from searx.limiter import retry_after_header
+from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
 from searx.webapp.services import Services
 
 ROUTES = {"/search": "search", "/ai_summary": "ai_summary"}
-
-
-def current_client(svc: Services) -> str:
-    return client_address(request.remote_addr or "", request.headers.get("X-Forwarded-For"),
-                          svc.settings.server.trusted_proxies)
 
 
 def install(app: Flask, svc: Services) -> None:
@@ -32,7 +28,7 @@ def install(app: Flask, svc: Services) -> None:
         route = ROUTES.get(request.path)
         if route is None:
             return
-        allowed, wait = svc.limiter.check(route, current_client(svc), time.time())
+        allowed, wait = svc.limiter.check(route, client_address(), time.time())
         if allowed:
             return
         header = retry_after_header(wait)

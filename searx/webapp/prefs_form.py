@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from flask import Response
 
 from searx.preferences import Preferences
+from searx.webapp.security import cookie_options
 from searx.webapp.services import Services
 
 MAX_AGE = 5 * 365 * 24 * 3600
@@ -36,5 +37,4 @@ def save_cookies(response: Response, prefs: Preferences, changed: list[str], *, 
     for name, pref in prefs.defs.items():
         if name not in prefs.values or (pref.secret and name not in changed):
             continue
-        response.set_cookie(name, prefs.values[name], max_age=MAX_AGE, httponly=True,
-                            samesite="Lax", secure=https, path="/")
+        response.set_cookie(name, prefs.values[name], **cookie_options(https=https, http_only=True, max_age=MAX_AGE))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from searx.webapp import pages
-from searx.webapp.context import preferences, services
+from searx.webapp.context import is_https, preferences, services
 from searx.webapp.prefs_form import apply_form, save_cookies
 
 bp = Blueprint("preferences", __name__)
@@ -22,5 +22,5 @@ def preferences_view() -> Response:
     share = f"{request.host_url}preferences?preferences={prefs.share_token()}&save=1"
     response = pages.preferences_page(prefs, saved=bool(changed) or request.method == "POST", share_url=share)
     if request.method == "POST" or request.args.get("save") == "1":
-        save_cookies(response, prefs, changed, https=request.is_secure)
+        save_cookies(response, prefs, changed, https=is_https())
     return response

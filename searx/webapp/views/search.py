@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from searx.formats import MIMETYPES, RENDERERS
 from searx.webapp import pages
@@ -13,7 +14,7 @@ bp = Blueprint("search", __name__)
 
 
 @bp.route("/", methods=["GET"])
-def index() -> Response:
+def index() -> BaseResponse:
     if request.args.get("q"):
         return redirect(f"/search?{request.query_string.decode('latin-1')}", code=308)
     return pages.index(preferences())
