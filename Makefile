@@ -8,7 +8,7 @@ DEVSTAMP := $(VENV)/.installed-dev
 LOCAL_SETTINGS := local/settings.yml
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run install install-dev test test-py lint typecheck client client-check client-test browser-test bench soak llm llm.stop system-deps clean translations
+.PHONY: run install install-dev test test-py lint client client-check bench soak system-deps clean translations
 
 $(STAMP): requirements.txt setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -45,10 +45,30 @@ lint: $(DEVSTAMP)
 	$(BIN)/ruff check searx tests utils
 	$(BIN)/python -m mypy
 
-test-py: $(DEVSTAMP)
-	$(BIN)/python -m pytest -q
+# --- client (TypeScript): the built assets are committed, so `make run` needs no Node
+CLIENT_STAMP := client/node_modules/.installed
+$(CLIENT_STAMP): client/package-lock.json
+	cd client && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
-test: system-deps $(DEVSTAMP) lint test-py
+client: $(CLIENT_STAMP)
+	cd client && npx vite build
+
+# typecheck, lint, unit tests, then rebuild and fail when the committed build is stale
+client-check: $(CLIENT_STAMP)
+	cd client && npx tsc --noEmit && npx biome check . && npx vitest run
+	cd client && npx vite build --logLevel warn
+	@if [ -n "$$(git status --porcelain -- searx/static/client)" ]; then \
+	  git status --porcelain -- searx/static/client; \
+	  echo "the committed client build is stale: run 'make client' and commit searx/static/client"; exit 1; fi
+
+# every Python test, browser and real-LLM tests included (the LLM server runs for the duration)
+test-py: $(DEVSTAMP)
+	utils/llm.sh start $(VENV) $(LLM_PORT) $(LLM_DIR)
+	trap 'utils/llm.sh stop $(VENV) $(LLM_PORT) $(LLM_DIR)' EXIT; \
+	  SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) $(BIN)/python -m pytest -q
+
+test: system-deps $(DEVSTAMP) lint client-check test-py
 
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
