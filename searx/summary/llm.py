@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -38,7 +38,7 @@ class Target:
 
     base_url: str
     model: str
-    api_key: str = ""
+    api_key: str = field(default="", repr=False)  # never in a repr, a log line or an error
     pinned: CheckedURL | None = None
 
     @property
@@ -195,6 +195,8 @@ class LLMStream:
         decoder, think = SSEDecoder(), ThinkFilter()
         finish: str | None = None
         answered, received = False, 0
+        if self._closed.is_set():  # abandoned before it began: never contact the server
+            raise LLMError("closed", code="interrupted")
         self._thread.start()
         try:
             while True:
@@ -209,7 +211,9 @@ class LLMStream:
                     raise LLMError("closed", code="interrupted")
                 kind = item[0]
                 if kind == "status":
-                    raise self._fail(status_code(item[1]), f"HTTP {item[1]}: {item[2][:200]!r}")
+                    # the body may quote the prompt: only at debug level
+                    log.debug("ai_summary: HTTP %s body: %r", item[1], item[2][:200])
+                    raise self._fail(status_code(item[1]), f"HTTP {item[1]}")
                 if kind == "error":
                     exc = item[1]
                     raise self._fail(exception_code(exc, item[2]), f"{type(exc).__name__}: {exc}") from exc

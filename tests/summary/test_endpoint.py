@@ -212,3 +212,18 @@ def test_ungrounded_answers_say_so(site: Any, fake_llm: FakeLLM) -> None:
     last = app.lines(body(placeholder(app.services.settings)))[-1]
     assert (last["grounded"], last["citations"], last["invalid_citations"]) == (False, [], [1])
     assert "Alpha snippet" not in str(fake_llm.requests[0].body["messages"])
+
+
+def test_queries_answers_and_keys_are_not_logged(site: Any, fake_llm: FakeLLM, caplog: pytest.LogCaptureFixture) -> None:
+    fake_llm.script(Reply.tokens(["Zebra-answer-text"]), Reply.error(400, '{"error": "bad prompt: Quokka-query"}'),
+                    Reply.tokens(["Zebra"], error_after=0))  # fmt: skip
+    caplog.set_level("INFO")
+    app = site(summary_settings(fake_llm))
+    data = placeholder(app.services.settings, query="Quokka-query")
+    ends = [app.lines(body(data, fresh=True))[-1] for _ in range(3)]
+    assert [e.get("error", {}).get("code") for e in ends] == [None, "llm_rejected", "llm_failed"]
+    app.post(_tamper(data, "snippet"))
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "llm_rejected" in logged and "bad_signature" in logged  # failures are logged...
+    for secret in ("Quokka", "Zebra", "sk-admin-secret", "Alpha snippet"):
+        assert secret not in logged  # ...without the query, the answer, the key or the sources

@@ -117,3 +117,12 @@ def test_close_from_another_thread_closes_upstream_at_once(fake_llm: FakeLLM) ->
     with pytest.raises(LLMError):
         next(events)
     assert fake_llm.disconnected.wait(1.0)
+
+
+def test_closed_before_start_never_calls(fake_llm: FakeLLM) -> None:
+    stream = LLMStream(Target(fake_llm.base_url, "m", "sk-x"), {}, LIMITS)
+    stream.close()
+    with pytest.raises(LLMError):
+        list(stream)
+    assert fake_llm.calls == 0
+    assert "sk-x" not in repr(stream.target)

@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -48,8 +49,8 @@ class Reply:
     content_type: str = "text/event-stream"
 
     @classmethod
-    def tokens(cls, tokens: list[str], *, finish: str | None = "stop", done: bool = True, delay: float = 0.0,
-               split: bool = False, ping: bool = False, reasoning: list[str] = (), think: bool = False,  # type: ignore[assignment]
+    def tokens(cls, tokens: Sequence[str], *, finish: str | None = "stop", done: bool = True, delay: float = 0.0,
+               split: bool = False, ping: bool = False, reasoning: Sequence[str] = (), think: bool = False,
                error_after: int | None = None, gate_after: int | None = None,
                gate: threading.Event | None = None) -> Reply:  # fmt: skip
         """A streamed answer; ``gate`` (after ``gate_after`` tokens) pauses until the test sets it."""
@@ -83,7 +84,7 @@ class Reply:
         return cls(status=status, steps=[("send", body.encode())], content_type="application/json")
 
     @classmethod
-    def stall(cls, seconds: float = 30.0, before: list[str] = ()) -> Reply:  # type: ignore[assignment]
+    def stall(cls, seconds: float = 30.0, before: Sequence[str] = ()) -> Reply:
         steps = [("send", chunk(text)) for text in before]
         return cls(steps=[*steps, ("stall", seconds)])
 
