@@ -142,8 +142,17 @@ describe("the summary box", () => {
     "no_answer",
   ];
 
+  it("prefers the server's plain message to the built-in one", async () => {
+    const { fetch } = fakeFetch([
+      lines(START, { error: { code: "busy", message: "Server says busy." } }),
+    ]);
+    const box = start(fetch);
+    await until(() => box.root.dataset.state === "error");
+    expect(q(".ai-summary__note").textContent).toBe("Server says busy.");
+  });
+
   it.each(CODES)("shows the plain message and Retry for %s", async (code) => {
-    const { fetch, calls } = fakeFetch([lines(START, { error: { code, message: "server text" } })]);
+    const { fetch, calls } = fakeFetch([lines(START, { error: { code, message: "" } })]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "error");
     const message = STRINGS[`error.${code}` as keyof typeof STRINGS];

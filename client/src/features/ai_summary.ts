@@ -103,7 +103,7 @@ export class SummaryBox {
           break;
         case "error":
           terminal = true;
-          this.fail(ev.code);
+          this.fail(ev.code, ev.message);
           break;
       }
     }
@@ -119,10 +119,10 @@ export class SummaryBox {
     this.controller?.abort();
   }
 
-  private fail(code: string): void {
+  private fail(code: string, serverMessage = ""): void {
     this.renderNow();
     if (this.text === "") this.view.clearAnswer();
-    const message = this.i18n.errorMessage(code);
+    const message = this.i18n.errorMessage(code, serverMessage);
     this.root.dataset.error = code;
     this.view.setNote(message);
     this.view.setState(code === "interrupted" ? "interrupted" : "error");

@@ -66,9 +66,15 @@ export class I18n {
     return this.t(form, { n });
   }
 
-  /** The plain message for an error code; unknown codes get a generic message. */
-  errorMessage(code: string): string {
+  /**
+   * The plain message for an error code: a translation from the page first, then the
+   * server's own plain message, then the built-in English one (generic for unknown codes).
+   */
+  errorMessage(code: string, serverMessage = ""): string {
     const key = `error.${code}`;
+    const translated = this.overrides[key];
+    if (translated) return translated;
+    if (serverMessage) return serverMessage;
     return key in STRINGS ? this.t(key as StringKey) : this.t("error.unknown");
   }
 }

@@ -1,0 +1,314 @@
+// Drives Debian's Chromium (playwright-core) through one scenario against the running app.
+// Usage: node driver.mjs '<json spec>'; prints one JSON object (what it observed) on stdout.
+// The pytest side starts the servers, runs this, and asserts on what it reports.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
+const { chromium } = require("playwright-core");
+
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const TERMINAL = ["done", "error", "interrupted", "stopped"];
+
+/** Runs in the page before its own scripts: logs the box's states, texts and the first result's position. */
+function probeScript() {
+  const log = { states: [], texts: [], live: [], busy: [], tops: [] };
+  window.__probe = log;
+  document.addEventListener("DOMContentLoaded", () => {
+    const box = document.getElementById("ai-summary");
+    const first = document.getElementById("result-1");
+    const top = () => (first ? Math.round(first.getBoundingClientRect().top + window.scrollY) : null);
+    log.tops.push(top());
+    if (!box) return;
+    const record = () => {
+      const state = box.dataset.state ?? "";
+      if (log.states.at(-1) !== state) log.states.push(state);
+      const answer = box.querySelector(".ai-summary__answer");
+      const text = answer?.textContent ?? "";
+      if (state === "streaming" && log.texts.at(-1) !== text) log.texts.push(text);
+      if (state === "streaming") log.busy.push(answer?.getAttribute("aria-busy"));
+      const live = box.querySelector(".ai-summary__live")?.textContent ?? "";
+      if (live && log.live.at(-1) !== live) log.live.push(live);
+      if (!box.dataset.expanded) log.tops.push(top());
+    };
+    new MutationObserver(record).observe(box, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+async function instrument(page, spec) {
+  const seen = { requests: [], dialogs: [], console: [], pageErrors: [] };
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname === "/ai_summary") {
+      seen.requests.push({ method: req.method(), body: req.postData() });
+    }
+  });
+  page.on("dialog", (d) => {
+    seen.dialogs.push(d.message());
+    d.dismiss().catch(() => undefined);
+  });
+  page.on("console", (m) => seen.console.push(`${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => seen.pageErrors.push(String(e)));
+  await page.addInitScript(probeScript);
+  if (spec.mutate) await mutate(page, spec.mutate);
+  return seen;
+}
+
+/** Alters the box's POST on its way out (to provoke the server's refusals), or answers it. */
+async function mutate(page, how) {
+  await page.route("**/ai_summary", async (route) => {
+    const req = route.request();
+    if (how.fulfill) {
+      await route.fulfill(how.fulfill);
+    } else if (how.body === "invalid") {
+      await route.continue({ postData: "{not json" });
+    } else if (how.signature) {
+      const body = JSON.parse(req.postData() ?? "{}");
+      body.signature = how.signature;
+      await route.continue({ postData: JSON.stringify(body) });
+    } else if (how.host) {
+      // Same path on another host name: the browser's Origin header then names a foreign site.
+      const url = new URL(req.url());
+      url.host = how.host;
+      await route.continue({ url: url.href });
+    } else {
+      await route.continue();
+    }
+  });
+}
+
+async function waitState(page, states, timeout = 20000) {
+  await page.waitForFunction(
+    (wanted) => wanted.includes(document.getElementById("ai-summary")?.dataset.state ?? ""),
+    states,
+    { timeout, polling: 20 },
+  );
+}
+
+async function boxReport(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById("ai-summary");
+    const text = (sel) => box?.querySelector(sel)?.textContent ?? null;
+    return {
+      present: box !== null,
+      hidden: box ? box.hidden || getComputedStyle(box).display === "none" : null,
+      state: box?.dataset.state ?? null,
+      error: box?.dataset.error ?? null,
+      answer: text(".ai-summary__answer"),
+      basis: text(".ai-summary__basis"),
+      model: text(".ai-summary__model"),
+      note: box?.querySelector(".ai-summary__note")?.hidden ? "" : text(".ai-summary__note"),
+      buttons: [...(box?.querySelectorAll(".ai-summary__btn") ?? [])]
+        .filter((b) => !b.hidden)
+        .map((b) => b.dataset.action),
+      busy: box?.querySelector(".ai-summary__answer")?.getAttribute("aria-busy") ?? null,
+      probe: window.__probe,
+    };
+  });
+}
+
+async function screenshots(page, paths) {
+  for (const p of paths ?? []) await page.screenshot({ path: p, fullPage: false });
+}
+
+const SCENARIOS = {
+  /** Load the page and let the answer run to its end. */
+  async stream(page, spec) {
+    await page.goto(spec.url);
+    await waitState(page, TERMINAL);
+    await page.waitForTimeout(50);
+    await screenshots(page, spec.screenshots);
+    const report = await boxReport(page);
+    if (spec.expand && report.buttons.includes("more")) {
+      await page.click(".ai-summary__btn--more");
+      report.expanded = await boxReport(page);
+    }
+    return report;
+  },
+
+  /** After the answer: every citation's link, its tip on focus and hover, and a jump. */
+  async citations(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    const cites = page.locator("a.ai-cite");
+    report.cites = [];
+    for (let i = 0; i < (await cites.count()); i++) {
+      const link = cites.nth(i);
+      await link.focus();
+      const tip = page.locator("#ai-summary-tip");
+      const focused = {
+        visible: await tip.isVisible(),
+        title: await tip.locator(".ai-summary__tip-title").textContent(),
+        site: await tip.locator(".ai-summary__tip-site").textContent(),
+        snippet: await tip.locator(".ai-summary__tip-snippet").textContent(),
+        describedby: await link.getAttribute("aria-describedby"),
+      };
+      await page.keyboard.press("Escape");
+      const hiddenAfterEscape = !(await tip.isVisible());
+      await page.mouse.move(0, 0);
+      await link.hover();
+      const hovered = await tip.locator(".ai-summary__tip-snippet").textContent();
+      await page.mouse.move(0, 0);
+      report.cites.push({
+        n: await link.getAttribute("data-n"),
+        href: await link.getAttribute("href"),
+        text: await link.textContent(),
+        focused,
+        hiddenAfterEscape,
+        hovered,
+      });
+    }
+    report.results = await page.evaluate(() =>
+      [...document.querySelectorAll("article.result")].map((a) => ({
+        id: a.id,
+        href: a.querySelector("h3 a")?.getAttribute("href"),
+        title: a.querySelector("h3 a")?.textContent,
+      })),
+    );
+    const inPage = page.locator('a.ai-cite[href^="#result-"]').last();
+    if ((await inPage.count()) > 0) {
+      await inPage.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(600);
+      report.jump = await page.evaluate(() => {
+        const article = document.activeElement?.closest("article.result");
+        const r = article?.getBoundingClientRect();
+        return {
+          focusedResult: article?.id ?? null,
+          inViewport: r ? r.top >= -1 && r.top < window.innerHeight : false,
+        };
+      });
+    }
+    return report;
+  },
+
+  /** Stop by keyboard while the answer streams. */
+  async stop(page, spec) {
+    await page.goto(spec.url);
+    await waitState(page, ["streaming"]);
+    await page.waitForFunction(
+      () => (document.querySelector(".ai-summary__answer")?.textContent ?? "").length > 0,
+    );
+    await page.focus(".ai-summary__btn--stop");
+    await page.keyboard.press("Enter");
+    await waitState(page, TERMINAL);
+    const report = await boxReport(page);
+    report.focusedAction = await page.evaluate(() => document.activeElement?.dataset?.action ?? null);
+    return report;
+  },
+
+  /** On click: nothing is sent until the button is pressed. */
+  async click(page, spec, seen) {
+    await page.goto(spec.url);
+    await waitState(page, ["idle"]);
+    await page.waitForFunction(() => !document.querySelector(".ai-summary__btn--ask")?.hidden);
+    await page.waitForTimeout(spec.waitMs ?? 500);
+    const before = { ...(await boxReport(page)), requests: seen.requests.length };
+    await screenshots(page, spec.screenshots);
+    await page.focus(".ai-summary__btn--ask");
+    await page.keyboard.press("Enter");
+    await waitState(page, TERMINAL);
+    return { before, after: await boxReport(page) };
+  },
+
+  /** Load and wait: for pages that must send nothing. */
+  async idle(page, spec) {
+    await page.goto(spec.url);
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(spec.waitMs ?? 800);
+    return boxReport(page);
+  },
+
+  /** A page whose answer is held open, then a second one (to see "busy"). */
+  async twoPages(page, spec) {
+    await page.goto(spec.url);
+    await waitState(page, ["streaming"]);
+    const second = await page.context().newPage();
+    await second.goto(spec.url2);
+    await waitState(second, TERMINAL);
+    return { first: await boxReport(page), second: await boxReport(second) };
+  },
+
+  /** Everything an attacker could hope to run: hover every citation, then look for effects. */
+  async xss(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    for (const link of await page.locator("a.ai-cite").all()) {
+      await link.hover();
+      await link.focus();
+    }
+    await page.waitForTimeout(300);
+    report.effects = await page.evaluate(() => ({
+      pwned: window.pwned ?? null,
+      liveInBox: document.querySelectorAll(
+        "#ai-summary :is(img, script, iframe, svg, [onerror], [onclick], [onmouseover]), #ai-summary .ai-summary__answer [style]",
+      ).length,
+      pageImages: document.querySelectorAll("img, iframe, object, embed").length,
+      boxLinks: [...document.querySelectorAll("#ai-summary a")].map((a) => a.getAttribute("href")),
+      tip: document.getElementById("ai-summary-tip")?.textContent ?? "",
+    }));
+    return report;
+  },
+
+  /** Small screen, dark scheme, reduced motion: geometry and computed styles. */
+  async layout(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    report.layout = await page.evaluate(() => {
+      const box = document.getElementById("ai-summary");
+      const probe = document.createElement("p");
+      probe.className = "ai-summary__loading";
+      box?.append(probe);
+      const animation = getComputedStyle(probe).animationName;
+      probe.remove();
+      const r = box?.getBoundingClientRect();
+      return {
+        viewport: window.innerWidth,
+        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        boxLeft: r?.left ?? 0,
+        boxRight: r?.right ?? 0,
+        background: box ? getComputedStyle(box).backgroundColor : "",
+        color: box ? getComputedStyle(box).color : "",
+        loadingAnimation: animation,
+      };
+    });
+    return report;
+  },
+};
+
+async function main() {
+  const spec = JSON.parse(process.argv[2] ?? "{}");
+  const browser = await chromium.launch({
+    executablePath: spec.chromium ?? "/usr/bin/chromium",
+    headless: true,
+    args: ARGS,
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: spec.viewport ?? { width: 1280, height: 900 },
+      colorScheme: spec.colorScheme ?? "light",
+      reducedMotion: spec.reducedMotion ?? "no-preference",
+    });
+    const page = await context.newPage();
+    const seen = await instrument(page, spec);
+    const report = await SCENARIOS[spec.scenario](page, spec, seen);
+    process.stdout.write(JSON.stringify({ ...report, seen }));
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});
