@@ -1,25 +1,32 @@
-"""The engines' HTTP client: one asyncio loop thread, one pooled httpx client.
+"""The engines' HTTP client: one asyncio loop thread, one pooled aiohttp session.
 
 Search threads hand a batch of requests to the loop and wait for all of them
 (each with its own timeout), so a slow engine costs a coroutine, not a thread.
-httpx errors become ``searx.errors`` engine errors here and nowhere else.
+The answer reaches the engine as an ``httpx.Response`` with its body read.
+aiohttp is used on this path because it spends about a sixth of the CPU of
+httpx's async client per request (docs/performance.md); the LLM client uses httpx.
+Foreign errors become ``searx.errors`` engine errors here and nowhere else.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ssl
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import httpx
 
-from searx.errors import EngineError, EngineNetworkError, EngineTimeout
+from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
 from searx.settings import Outgoing
 
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
+# the body handed to engines is already decoded, so these headers no longer describe it
+_DROP = frozenset({"content-encoding", "transfer-encoding", "content-length"})
 
 
 @dataclass
@@ -40,12 +47,22 @@ class Fetched:
     elapsed: float
 
 
-def _proxy_mounts(proxies: Any) -> dict[str, httpx.AsyncHTTPTransport] | None:
+def _proxy(proxies: Any) -> str | None:
+    """One proxy URL for every engine request (http:// or https:// proxies)."""
     if not proxies:
         return None
-    if isinstance(proxies, str):
-        proxies = {"all://": proxies}
-    return {pattern: httpx.AsyncHTTPTransport(proxy=url) for pattern, url in proxies.items()}
+    url = proxies if isinstance(proxies, str) else (proxies.get("all://") or next(iter(proxies.values()), None))
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        raise SettingsError("outgoing.proxies: give an http:// or https:// proxy URL")
+    return url
+
+
+def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
+    if verify is True:
+        return True
+    if verify is False:
+        return False
+    return ssl.create_default_context(cafile=verify)
 
 
 class EngineNetwork:
@@ -53,33 +70,28 @@ class EngineNetwork:
 
     def __init__(self, outgoing: Outgoing) -> None:
         self._outgoing = outgoing
+        self._proxy = _proxy(outgoing.proxies)
+        self._ssl = _ssl(outgoing.verify)
         self._user_agent = (USER_AGENT + " " + outgoing.useragent_suffix).strip()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="searx-network", daemon=True)
         self._thread.start()
-        self._client: httpx.AsyncClient = asyncio.run_coroutine_threadsafe(self._make_client(), self._loop).result()
+        self._session: aiohttp.ClientSession = asyncio.run_coroutine_threadsafe(self._open(), self._loop).result()
 
-    async def _make_client(self) -> httpx.AsyncClient:
+    async def _open(self) -> aiohttp.ClientSession:
         o = self._outgoing
-        return httpx.AsyncClient(
-            limits=httpx.Limits(
-                max_connections=o.pool_connections,
-                max_keepalive_connections=o.pool_maxsize,
-                keepalive_expiry=o.keepalive_expiry or 5.0,
-            ),
-            verify=o.verify,
-            mounts=_proxy_mounts(o.proxies),
-            follow_redirects=False,
-            timeout=None,  # each request gets its own deadline below
-            trust_env=False,
-        )
+        connector = aiohttp.TCPConnector(limit=o.pool_connections, limit_per_host=o.pool_maxsize,
+                                         keepalive_timeout=o.keepalive_expiry or 5.0, ssl=self._ssl)
+        # no cookie jar: nothing an engine sets is kept or sent on another user's search
+        return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
+                                     timeout=aiohttp.ClientTimeout(total=None), trust_env=False,
+                                     auto_decompress=True)
 
     def fetch_all(self, batch: Sequence[Fetch]) -> list[Fetched]:
         """Send every request at once; return when all answered or timed out."""
         if not batch:
             return []
-        future = asyncio.run_coroutine_threadsafe(self._gather(batch), self._loop)
-        return future.result()
+        return asyncio.run_coroutine_threadsafe(self._gather(batch), self._loop).result()
 
     async def _gather(self, batch: Sequence[Fetch]) -> list[Fetched]:
         return list(await asyncio.gather(*(self._timed(f) for f in batch)))
@@ -89,13 +101,11 @@ class EngineNetwork:
         try:
             response = await asyncio.wait_for(self._send(fetch), fetch.timeout)
             return Fetched(response, None, time.perf_counter() - start)
-        except (TimeoutError, httpx.TimeoutException):
+        except TimeoutError:
             return Fetched(None, EngineTimeout(f"no answer within {fetch.timeout:g} s"), time.perf_counter() - start)
         except EngineError as exc:
             return Fetched(None, exc, time.perf_counter() - start)
-        except httpx.InvalidURL as exc:
-            return Fetched(None, EngineNetworkError(f"invalid URL: {exc}"), time.perf_counter() - start)
-        except (httpx.HTTPError, OSError, ValueError) as exc:
+        except (aiohttp.ClientError, OSError, ValueError) as exc:
             error = EngineNetworkError(type(exc).__name__)
             error.__cause__ = exc
             return Fetched(None, error, time.perf_counter() - start)
@@ -105,30 +115,35 @@ class EngineNetwork:
         url = p["url"]
         if url.startswith("http://") and not fetch.enable_http:
             raise EngineNetworkError("plain http:// needs enable_http: true for this engine")
+        if not url.startswith(("http://", "https://")):
+            raise EngineNetworkError("only http:// and https:// URLs can be fetched")
         headers = {"User-Agent": self._user_agent, "Accept-Language": "en-US,en;q=0.5", **(p.get("headers") or {})}
-        request = self._client.build_request(
-            p.get("method", "GET"), url, headers=headers, data=p.get("data") or None,
-            json=p.get("json"), content=p.get("content"), cookies=p.get("cookies") or None,
-        )
-        response = await self._client.send(request, stream=True, follow_redirects=bool(p.get("allow_redirects")))
-        try:
-            limit = self._outgoing.max_response_bytes
+        body: Any = p.get("content")
+        if body is None and p.get("data"):
+            body = p["data"]
+        method = p.get("method", "GET")
+        limit = self._outgoing.max_response_bytes
+        async with self._session.request(
+            method, url, headers=headers, data=body, json=p.get("json"), cookies=p.get("cookies") or None,
+            allow_redirects=bool(p.get("allow_redirects")), proxy=self._proxy,
+        ) as resp:
+            if resp.content_length is not None and resp.content_length > limit:
+                raise EngineNetworkError(f"response larger than {limit} bytes")
             chunks, size = [], 0
-            async for chunk in response.aiter_bytes():
+            async for chunk in resp.content.iter_chunked(65536):
                 size += len(chunk)
                 if size > limit:
                     raise EngineNetworkError(f"response larger than {limit} bytes")
                 chunks.append(chunk)
-        finally:
-            await response.aclose()
-        response._content = b"".join(chunks)  # the body is read: .text/.json() work
-        return response
+            kept = [(k, v) for k, v in resp.headers.items() if k.lower() not in _DROP]
+            return httpx.Response(resp.status, headers=kept, content=b"".join(chunks),
+                                  request=httpx.Request(method, str(resp.url)))
 
     def close(self) -> None:
         """Close the pool and stop the loop thread."""
         if self._loop.is_closed():
             return
-        asyncio.run_coroutine_threadsafe(self._client.aclose(), self._loop).result(timeout=5)
+        asyncio.run_coroutine_threadsafe(self._session.close(), self._loop).result(timeout=5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
         self._loop.close()
