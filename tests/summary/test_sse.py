@@ -68,3 +68,17 @@ def test_empty_data_is_not_dispatched() -> None:
 
 def test_invalid_utf8_is_replaced_not_fatal() -> None:
     assert _decode([b"data: \xff\xfe ok\n\n"]) == [SSEEvent("\ufffd\ufffd ok")]
+
+
+def test_random_chunking_matches_whole_decoding() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.integers(min_value=0, max_value=len(STREAM)), max_size=12))
+    def check(cuts: list[int]) -> None:
+        points = sorted(set(cuts))
+        chunks = [STREAM[a:b] for a, b in zip([0, *points], [*points, len(STREAM)], strict=True)]
+        assert _decode(chunks) == EXPECTED
+
+    check()
