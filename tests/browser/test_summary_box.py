@@ -18,6 +18,8 @@ from utils.fakes.llm import Reply
 
 QUESTION = "what is alpha?"
 
+pytestmark = pytest.mark.browser
+
 
 def sources(report: dict[str, Any]) -> list[dict[str, Any]]:
     """The evidence the box posted (what the model was given)."""
@@ -232,10 +234,12 @@ def test_small_dark_reduced_motion(serve, browser) -> None:
     assert len(set(r["probe"]["tops"])) == 1
 
 
-@pytest.mark.skipif(not os.environ.get("SEARX_E2E_LLM_URL"), reason="set SEARX_E2E_LLM_URL (make llm) to run")
+@pytest.mark.real_llm
+@pytest.mark.skipif(not os.environ.get("SEARX_TEST_LLM_URL"), reason="SEARX_TEST_LLM_URL is not set (make llm)")
 def test_against_a_real_llm(serve, browser) -> None:
-    app = serve(base_url=os.environ["SEARX_E2E_LLM_URL"], model=os.environ.get("SEARX_E2E_LLM_MODEL", "smollm2"),
-                first_token_timeout=60.0, idle_timeout=30.0, total_timeout=120.0, max_tokens=200)  # fmt: skip
+    """The first test once more, against llama.cpp's server: the protocol, not the wording."""
+    app = serve(base_url=os.environ["SEARX_TEST_LLM_URL"], model="smollm2", max_sources=3, max_tokens=96,
+                temperature=0.0, first_token_timeout=60.0, idle_timeout=30.0, total_timeout=120.0)  # fmt: skip
     shot = OUTPUT / "ai-summary-real-llm.png"
     r = browser("stream", app.search(QUESTION), timeout=180, screenshots=[str(shot)])
     assert_clean(r)
