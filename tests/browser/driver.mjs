@@ -26,7 +26,8 @@ function probeScript() {
   document.addEventListener("DOMContentLoaded", () => {
     const box = document.getElementById("ai-summary");
     const first = document.getElementById("result-1");
-    const top = () => (first ? Math.round(first.getBoundingClientRect().top + window.scrollY) : null);
+    const top = () =>
+      first ? Math.round(first.getBoundingClientRect().top + window.scrollY) : null;
     log.tops.push(top());
     if (!box) return;
     const record = () => {
@@ -205,7 +206,9 @@ const SCENARIOS = {
     await page.keyboard.press("Enter");
     await waitState(page, TERMINAL);
     const report = await boxReport(page);
-    report.focusedAction = await page.evaluate(() => document.activeElement?.dataset?.action ?? null);
+    report.focusedAction = await page.evaluate(
+      () => document.activeElement?.dataset?.action ?? null,
+    );
     return report;
   },
 
@@ -221,6 +224,21 @@ const SCENARIOS = {
     await page.keyboard.press("Enter");
     await waitState(page, TERMINAL);
     return { before, after: await boxReport(page) };
+  },
+
+  /** Copy, then Regenerate (which must bypass the answer cache). */
+  async actions(page, spec, seen) {
+    await SCENARIOS.stream(page, spec);
+    await page.click(".ai-summary__btn--copy");
+    await page.waitForFunction(
+      () => document.querySelector(".ai-summary__btn--copy")?.textContent === "Copied",
+    );
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    await page.click(".ai-summary__btn--regenerate");
+    await waitState(page, ["loading", "streaming"]);
+    await waitState(page, TERMINAL);
+    const fresh = seen.requests.map((r) => JSON.parse(r.body ?? "{}").fresh);
+    return { ...(await boxReport(page)), clipboard, fresh };
   },
 
   /** Load and wait: for pages that must send nothing. */
@@ -298,7 +316,9 @@ async function main() {
       viewport: spec.viewport ?? { width: 1280, height: 900 },
       colorScheme: spec.colorScheme ?? "light",
       reducedMotion: spec.reducedMotion ?? "no-preference",
+      javaScriptEnabled: spec.javaScriptEnabled ?? true,
     });
+    if (spec.permissions) await context.grantPermissions(spec.permissions);
     const page = await context.newPage();
     const seen = await instrument(page, spec);
     const report = await SCENARIOS[spec.scenario](page, spec, seen);

@@ -188,9 +188,27 @@ def test_on_click_sends_nothing_until_pressed(serve, browser, llm) -> None:
     before, after = r["before"], r["after"]
     assert before["state"] == "idle" and before["buttons"] == ["ask"]
     assert before["requests"] == 0
+    assert len(set(before["probe"]["tops"])) == 1  # the button takes the space CSS reserved
     assert after["state"] == "done"
     assert len(r["seen"]["requests"]) == 1
     assert llm.calls == 1
+
+
+def test_copy_and_regenerate(serve, browser, llm) -> None:
+    app = serve()
+    r = browser("actions", app.search(QUESTION), permissions=["clipboard-read", "clipboard-write"])
+    assert r["clipboard"].startswith("Alpha is **the first** letter [1].")
+    assert "\n\nSources:\n[1] " in r["clipboard"]
+    assert r["fresh"] == [False, True]
+    assert r["state"] == "done"
+    assert llm.calls == 2  # Regenerate asked the model again instead of the cache
+
+
+def test_without_javascript_there_is_no_box(serve, browser, llm) -> None:
+    app = serve()
+    r = browser("idle", app.search(QUESTION), javaScriptEnabled=False, waitMs=300)
+    assert r["present"] is True and r["hidden"] is True
+    assert llm.calls == 0
 
 
 def test_never_sends_nothing_and_shows_no_box(serve, browser, llm) -> None:
