@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -191,3 +192,23 @@ def test_shared_generation_cap(site: Any, fake_llm: FakeLLM) -> None:
         assert '"done":true' in list(lines)[-1]
     assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True
     assert slots.taken == slots.released == ["slot0", "slot1"]
+
+
+def test_requests_sharing_a_generation_that_found_no_slot_get_busy(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=1.0))
+    settings, service = app.services.settings, app.services.summary
+    with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
+        next(first.iter_lines())  # holds the only slot
+        waiting: dict[str, Any] = {}
+        leader = threading.Thread(target=lambda: waiting.update(r=app.post(body(placeholder(settings, query="two")))))
+        leader.start()
+        while len(service._flights) < 2:
+            time.sleep(0.01)  # the second request registered its generation and waits for a slot
+        joined = app.lines(body(placeholder(settings, query="two")))
+        leader.join()
+        gate.set()
+    assert (waiting["r"].status_code, waiting["r"].json()["error"]["code"]) == (503, "busy")
+    assert joined[0]["v"] == 1 and joined[-1]["error"]["code"] == "busy" and len(joined) == 2
+    assert fake_llm.calls == 1
