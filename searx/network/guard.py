@@ -222,6 +222,8 @@ class AddressGuard:
         labels = ascii_host.split(".")
         if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
             raise AddressRefusedError("malformed host name")
+        if _NUMERIC_LABEL.match(labels[-1]):  # e.g. "①②⑦.0.0.1" maps to 127.0.0.1
+            raise AddressRefusedError("an IPv4 address in disguise")
         if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_host == "localhost":
             raise AddressRefusedError("a local-only name")
         return ascii_host

@@ -11,7 +11,7 @@ import pytest
 
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
 
-# what the fake DNS answers; anything else does not resolve
+# what the fake DNS answers (see resolver)
 DNS = {
     "example.org": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
     "llm.example.com": ["203.0.114.10"],
@@ -37,9 +37,10 @@ OWN = ["198.51.101.99"]
 
 
 def resolver(host: str, port: int) -> list[str]:
-    if host not in DNS:
+    # unknown names resolve to a public address, so a URL is never refused just for not resolving
+    if host == "does-not-exist.example":
         raise OSError("NXDOMAIN")
-    return DNS[host]
+    return DNS.get(host, ["93.184.215.14"])
 
 
 @pytest.fixture
@@ -88,7 +89,8 @@ BAD_URLS = (
         "https://example.org:22/", "http://example.org:0/", "http://example.org:65536/",
         "http://example.org:-1/", "http://example.org:80a/", "http://%6c%6f%63%61%6c%68%6f%73%74/",
         "http://127.0.0.1%2f/", "http:///v1", "http://[::1]:80/", "http://llm.example.com:6379/",
-        "http://" + "a" * 300 + ".example/", "http://example.org/" + "x" * 3000,
+        "http://" + "a" * 300 + ".example/", "http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/", "http://①②⑦.0.0.1/",
+        "http://127。0。0。1/", "http://ｌｏｃａｌｈｏｓｔ/", "http://xn--/", "http://example.org/" + "x" * 3000,
     ]
 )  # fmt: skip
 
