@@ -10,16 +10,17 @@ fake engine do not count.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
+import aiohttp
 import httpx
 import yaml
 
@@ -111,33 +112,28 @@ class Instance:
 
 
 def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float], int]:
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-    counter = iter(range(total))
+    """``total`` searches from ``concurrency`` clients at once (asyncio, so the load is cheap)."""
 
-    def worker() -> None:
-        nonlocal errors
-        with httpx.Client(timeout=30) as client:
-            while True:
-                with lock:
-                    i = next(counter, None)
-                if i is None:
-                    return
-                start = time.perf_counter()
-                resp = client.get(f"{url}/search", params={"q": f"bench query {i}", "format": fmt})
-                took = time.perf_counter() - start
-                with lock:
-                    latencies.append(took)
-                    if resp.status_code != 200:
-                        errors += 1
+    async def run() -> tuple[list[float], int]:
+        latencies: list[float] = []
+        errors = 0
+        queue = iter(range(total))
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
 
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return latencies, errors
+            async def client() -> None:
+                nonlocal errors
+                for i in queue:
+                    start = time.perf_counter()
+                    async with session.get(f"{url}/search", params={"q": f"bench query {i}", "format": fmt}) as resp:
+                        await resp.read()
+                        if resp.status != 200:
+                            errors += 1
+                    latencies.append(time.perf_counter() - start)
+
+            await asyncio.gather(*(client() for _ in range(concurrency)))
+        return latencies, errors
+
+    return asyncio.run(run())
 
 
 def pct(values: list[float], p: float) -> float:

@@ -80,7 +80,9 @@ class EngineNetwork:
 
     async def _open(self) -> aiohttp.ClientSession:
         o = self._outgoing
-        connector = aiohttp.TCPConnector(limit=o.pool_connections, limit_per_host=o.pool_maxsize,
+        # pool_connections caps requests in flight to all engines; no cap per host, so one
+        # busy engine never queues the others (pool_maxsize is SearXNG's keep-alive size)
+        connector = aiohttp.TCPConnector(limit=o.pool_connections, limit_per_host=0,
                                          keepalive_timeout=o.keepalive_expiry or 5.0, ssl=self._ssl)
         # no cookie jar: nothing an engine sets is kept or sent on another user's search
         return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),

@@ -10,20 +10,21 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/hang?seconds=S`` — wait, then answer (a hang past a timeout).
 - ``/garbage`` — 200 with a body that is neither JSON nor HTML.
 
+It runs on its own asyncio loop (aiohttp), so delays cost no threads and a
+benchmark measures the app, not this server.
 Run ``python -m utils.fakes.engine --port 8899`` for development.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import asyncio
 import json
 import threading
-import time
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from typing import Any
 from xml.sax.saxutils import escape
+
+from aiohttp import web
 
 
 def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[dict[str, str]]:
@@ -39,108 +40,96 @@ def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[d
     return out
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms delayed-ACK stall
-    server: FakeEngineServer
+class FakeEngineServer:
+    """The server; ``url`` is its base URL; ``requests`` records what it was asked;
+    ``max_active`` is the peak number of requests answered at once."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - silence the console
-        return
+    def __init__(self, port: int = 0) -> None:
+        self.port = port
+        self.requests: list[tuple[str, dict[str, str], dict[str, str]]] = []
+        self.active = 0
+        self.max_active = 0
+        self._loop = asyncio.new_event_loop()
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
 
-    def _send(self, status: int, body: bytes, ctype: str, headers: dict[str, str] | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        for key, value in (headers or {}).items():
-            self.send_header(key, value)
-        self.end_headers()
-        self.wfile.write(body)
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
-    def do_POST(self) -> None:  # noqa: N802
-        length = int(self.headers.get("Content-Length") or 0)
-        self.rfile.read(length)
-        self.do_GET()
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        args = dict(request.query)
+        if request.method == "POST":
+            await request.read()
+        self.requests.append((request.path, args, dict(request.headers)))
+        del self.requests[:-1000]
+        self.active += 1
+        self.max_active = max(self.max_active, self.active)
+        try:
+            return await self._answer(request.path, args)
+        finally:
+            self.active -= 1
 
-    def do_GET(self) -> None:  # noqa: N802
-        parts = urlsplit(self.path)
-        args = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        self.server.record(parts.path, args, dict(self.headers))
-        with self.server.in_flight():
-            self._answer(parts.path, args)
-
-    def _answer(self, path: str, args: dict[str, str]) -> None:
+    async def _answer(self, path: str, args: dict[str, str]) -> web.StreamResponse:
         delay = float(args.get("delay", 0))
         if delay:
-            time.sleep(delay)
+            await asyncio.sleep(delay)
         if path in ("/json", "/html"):
             results = make_results(args.get("q", ""), int(args.get("pageno", 1) or 1), int(args.get("n", 10)),
                                    args.get("site", "a"), int(args.get("overlap", 3)))
             if path == "/json":
-                body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]}).encode()
-                return self._send(200, body, "application/json")
+                body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]})
+                return web.Response(text=body, content_type="application/json")
             items = "".join(
                 f'<div class="r"><a href="{escape(r["url"])}">{escape(r["title"])}</a><p>{escape(r["content"])}</p></div>'
                 for r in results
             )
-            return self._send(200, f"<html><body>{items}</body></html>".encode(), "text/html; charset=utf-8")
+            return web.Response(text=f"<html><body>{items}</body></html>", content_type="text/html")
         if path.startswith("/status/"):
             headers = {}
             if "retry_after" in args:
                 headers["Retry-After"] = args["retry_after"]
             if "location" in args:
                 headers["Location"] = args["location"]
-            return self._send(int(path.rsplit("/", 1)[1]), b"", "text/plain", headers)
+            return web.Response(status=int(path.rsplit("/", 1)[1]), headers=headers)
         if path == "/hang":
-            time.sleep(float(args.get("seconds", 10)))
-            return self._send(200, b"{}", "application/json")
+            await asyncio.sleep(float(args.get("seconds", 10)))
+            return web.Response(text="{}", content_type="application/json")
         if path == "/garbage":
-            return self._send(200, b"\x00\x01 this is { not json", "application/json")
-        return self._send(404, b"not found", "text/plain")
+            return web.Response(body=b"\x00\x01 this is { not json", content_type="application/json")
+        return web.Response(status=404, text="not found")
 
-
-class FakeEngineServer(ThreadingHTTPServer):
-    """The server; ``url`` is its base URL; ``requests`` records what it was asked."""
-
-    daemon_threads = True
-    request_queue_size = 256  # the default 5 drops connects under a burst (SYN retried after 1 s)
-
-    def __init__(self, port: int = 0) -> None:
-        super().__init__(("127.0.0.1", port), _Handler)
-        self.requests: list[tuple[str, dict[str, str], dict[str, str]]] = []
-        self._lock = threading.Lock()
-        self.active = 0
-        self.max_active = 0
-        self._thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}"
-
-    def record(self, path: str, args: dict[str, str], headers: dict[str, str]) -> None:
-        with self._lock:
-            self.requests.append((path, args, headers))
-            del self.requests[:-1000]
-
-    @contextlib.contextmanager
-    def in_flight(self) -> Iterator[None]:
-        """Count requests being answered at once (``max_active`` keeps the peak)."""
-        with self._lock:
-            self.active += 1
-            self.max_active = max(self.max_active, self.active)
-        try:
-            yield
-        finally:
-            with self._lock:
-                self.active -= 1
+    async def _start(self) -> None:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.1)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port, backlog=1024)
+        await site.start()
+        server: Any = site._server  # the bound port when 0 was asked for
+        self.port = server.sockets[0].getsockname()[1]
 
     def start(self) -> FakeEngineServer:
-        self._thread = threading.Thread(target=self.serve_forever, name="fake-engine", daemon=True)
+        self._thread = threading.Thread(target=self._loop.run_forever, name="fake-engine", daemon=True)
         self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(timeout=10)
         return self
 
+    async def _shutdown(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+        current = asyncio.current_task()
+        tasks = [t for t in asyncio.all_tasks() if t is not current]
+        for task in tasks:  # requests still sleeping (a hang scenario)
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     def stop(self) -> None:
-        self.shutdown()
-        self.server_close()
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(timeout=10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._loop.close()
 
     def __enter__(self) -> FakeEngineServer:
         return self.start()
@@ -153,9 +142,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="fake search engine for development")
     parser.add_argument("--port", type=int, default=8899)
     args = parser.parse_args()
-    server = FakeEngineServer(args.port)
+    server = FakeEngineServer(args.port).start()
     print(f"fake engine on {server.url}", flush=True)
-    server.serve_forever()
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.stop()
 
 
 if __name__ == "__main__":
