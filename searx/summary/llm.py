@@ -216,6 +216,8 @@ class LLMStream:
                     raise self._fail(status_code(item[1]), f"HTTP {item[1]}")
                 if kind == "error":
                     exc = item[1]
+                    if item[2] and finish is not None:
+                        break  # the connection dropped after the answer was complete
                     raise self._fail(exception_code(exc, item[2]), f"{type(exc).__name__}: {exc}") from exc
                 if kind == "open":
                     continue

@@ -126,3 +126,15 @@ def test_closed_before_start_never_calls(fake_llm: FakeLLM) -> None:
         list(stream)
     assert fake_llm.calls == 0
     assert "sk-x" not in repr(stream.target)
+
+
+def test_connection_lost_after_finish_reason_is_complete(fake_llm: FakeLLM) -> None:
+    # finish_reason arrives, then the connection breaks mid-chunk: the answer is whole
+    steps = Reply.tokens(["whole"], done=False).steps + [("send", b"data: {\"cho")]
+    fake_llm.script(Reply(steps=[*steps, ("cut", None)]))
+    assert _run(fake_llm) == ("whole", "stop")
+
+
+def test_connection_lost_mid_answer_is_interrupted(fake_llm: FakeLLM) -> None:
+    fake_llm.script(Reply(steps=[*Reply.tokens(["half"], finish=None, done=False).steps, ("cut", None)]))
+    assert _code(fake_llm) == "interrupted"

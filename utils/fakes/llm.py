@@ -41,7 +41,8 @@ PING = b": ping - fake\r\n\r\n"
 
 @dataclass
 class Reply:
-    """What one request gets. ``steps``: ("send", bytes) | ("sleep", s) | ("wait", Event) | ("stall", s)."""
+    """What one request gets. ``steps``: ("send", bytes) | ("sleep", s) | ("wait", Event) | ("stall", s)
+    | ("cut", None) (drop the connection without ending the body)."""
 
     status: int = 200
     steps: list[tuple[str, Any]] = field(default_factory=list)
@@ -148,6 +149,8 @@ class _Handler(BaseHTTPRequestHandler):
                     pieces = [arg[i : i + 1] for i in range(len(arg))] if reply.split else [arg]
                     for piece in pieces:
                         sock.sendall(b"%x\r\n%s\r\n" % (len(piece), piece))
+                elif kind == "cut":  # drop the connection mid-body, without the final chunk
+                    return
                 elif not self._wait(sock, arg if kind != "wait" else None, arg if kind == "wait" else None):
                     return
             sock.sendall(b"0\r\n\r\n")
