@@ -38,6 +38,11 @@ def check_status(response: httpx.Response) -> None:
     error: EngineError
     if status == 429:
         error = EngineTooManyRequests(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
+    elif status == 403 and response.headers.get("x-ratelimit-remaining") == "0":
+        # an API's spent quota (GitHub): wait until the reset it names
+        reset = response.headers.get("x-ratelimit-reset", "")
+        wait = max(0.0, float(reset) - time.time()) if reset.isdigit() else None
+        error = EngineTooManyRequests(f"HTTP {status}, rate limit spent", retry_after=wait)
     elif status == 403:
         error = EngineAccessDenied(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
     elif 300 <= status < 400:

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import httpx
 
 from searx.engines import Engine
-from searx.errors import EngineCaptcha, EngineError, EngineParseError
+from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
 from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
@@ -73,6 +73,7 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  detect_challenge: Callable[[httpx.Response], str | None] | None = None,
+                 detect_block: Callable[[httpx.Response], str | None] | None = None,
                  cache: SearchCache | None = None) -> None:
         self.engines = engines
         self.cache = cache
@@ -80,6 +81,7 @@ class SearchRunner:
         self.plugins = plugins
         self.health = health
         self.detect_challenge = detect_challenge
+        self.detect_block = detect_block
         self.weights = {name: e.weight for name, e in engines.items()}
 
     def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
@@ -90,11 +92,6 @@ class SearchRunner:
                 continue
             if sq.time_range and not engine.time_range_support:
                 continue
-            if self.health is not None and not ignore_health:
-                suspended = self.health.admit(name)
-                if suspended:
-                    reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
-                    continue
             params = _params(engine, sq)
             try:
                 engine.request(sq.query, params)
@@ -102,9 +99,26 @@ class SearchRunner:
                 log.warning("engine %s: request() failed: %r", name, exc)
                 reports.append(EngineReport(name, "error", "unexpected crash", detail=repr(exc)))
                 continue
-            if params.get("url"):
-                batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+            if not params.get("url"):
+                continue
+            # asked only now: a cooled-down engine's single probe must be a real request
+            if self.health is not None and not ignore_health:
+                suspended = self.health.admit(name)
+                if suspended:
+                    reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
+                    continue
+            batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
         return batch
+
+    def _bot_check(self, response: httpx.Response) -> EngineError | None:
+        """A 2xx page that is a bot check or a block page, as the engine error it stands for."""
+        if not 200 <= response.status_code < 300:
+            return None
+        if self.detect_challenge is not None and (marker := self.detect_challenge(response)):
+            return EngineCaptcha(f"bot check ({marker})")
+        if self.detect_block is not None and (marker := self.detect_block(response)):
+            return EngineAccessDenied(f"block page ({marker})")
+        return None
 
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
         if params.get("raise_for_httperror", True):
@@ -112,15 +126,16 @@ class SearchRunner:
         response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
         try:
             items = engine.response(response)
+        except EngineParseError as exc:
+            # a page that no longer parses is often a bot check served with 200
+            raise self._bot_check(response) or exc from exc
         except EngineError:
             raise
         except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
-            raise EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+            raise self._bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
         rs = to_result_set(items, engine)
-        if _empty(rs) and self.detect_challenge is not None and 200 <= response.status_code < 300:
-            marker = self.detect_challenge(response)
-            if marker:
-                raise EngineCaptcha(f"bot check ({marker})")
+        if _empty(rs) and (error := self._bot_check(response)):
+            raise error
         return rs
 
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:

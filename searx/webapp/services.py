@@ -40,7 +40,7 @@ class Services:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
-    from searx.network.challenge import detect
+    from searx.network.challenge import detect, detect_block
     from searx.plugins.builtin import builtin_plugins
     from searx.search.health import EngineHealth
     from searx.summary.service import SummaryService
@@ -51,7 +51,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect, cache=cache)
+    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect,
+                          detect_block=detect_block, cache=cache)
     rules = rules_from_settings(settings.limiter)  # checked even when off: bad keys stop start-up
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
