@@ -57,5 +57,6 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store), limiter=limiter,
+        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store, slots=limiter),
+        limiter=limiter,
     )
