@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from searx.plugins import Plugin
@@ -9,15 +10,27 @@ from searx.plugins.ai_summary import AISummaryPlugin
 from searx.plugins.hash_plugin import HashPlugin
 from searx.plugins.tracker_url_remover import TrackerURLRemoverPlugin
 
+log = logging.getLogger("searx.plugins")
+
 BUILTIN: tuple[type[Plugin], ...] = (TrackerURLRemoverPlugin, HashPlugin, AISummaryPlugin)
+
+
+def plugin_id(key: str) -> str:
+    """The id a ``plugins:`` key names: ``hash_plugin`` or SearXNG's ``searx.plugins.hash_plugin.SXNGPlugin``."""
+    parts = key.split(".")
+    return parts[-2] if len(parts) >= 3 and parts[0] == "searx" else key
 
 
 def builtin_plugins(settings: Any) -> list[Plugin]:
     """One instance of each built-in; ``plugins.<id>.active`` in settings decides if it is on by default."""
+    configured = {plugin_id(k): v for k, v in (settings.plugins if settings is not None else {}).items()}
+    known = {cls.id for cls in BUILTIN}
+    for name in sorted(set(configured) - known):
+        log.warning("plugins.%s: searx-ai has no such plugin; ignored", name)
     plugins: list[Plugin] = []
     for cls in BUILTIN:
         plugin = cls(settings)
-        conf = settings.plugins.get(cls.id) if settings is not None else None
+        conf = configured.get(cls.id)
         if conf is not None:
             plugin.default_on = conf.active
         plugins.append(plugin)
