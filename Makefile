@@ -73,6 +73,12 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
 
+# extract the strings marked for translation; translators add searx/translations/<lang>/LC_MESSAGES/messages.po
+translations: $(DEVSTAMP)
+	mkdir -p searx/translations
+	$(BIN)/pybabel extract -F babel.cfg -k _ -o searx/translations/messages.pot --project=searx-ai .
+	for po in searx/translations/*/LC_MESSAGES/messages.po; do [ -f "$$po" ] && $(BIN)/pybabel compile -i "$$po" -o "$${po%.po}.mo"; done; true
+
 clean:
 	rm -rf $(VENV) local .cache tests/output
 
