@@ -16,6 +16,7 @@ describe("isQuestion", () => {
     ["como hacer pan", "es"],
     ["por qué el cielo es azul", "es"],
     ["perché il cielo è blu", "it"],
+    ["cos’è la fotosintesi", "it"],
     ["hoe laat is het in tokio", "nl"],
     ["o que é fotossíntese", "pt-BR"],
     ["quanto custa um carro", "pt"],
