@@ -17,7 +17,7 @@ def services() -> Services:
 def preferences(*, with_overrides: bool = True) -> Preferences:
     """Cookie preferences, overridden for this request by parameters of the same name."""
     svc = services()
-    prefs = Preferences(svc.pref_defs, svc.settings.preferences.lock).load_cookies(request.cookies)
+    prefs = Preferences(svc.pref_defs, svc.locked).load_cookies(request.cookies)
     if with_overrides:
         prefs.update({k: v for k, v in request.values.items() if k in ("safesearch", "language", "locale", "theme")})
     return prefs

@@ -30,6 +30,7 @@ class Services:
     store: Store
     runner: SearchRunner
     pref_defs: dict[str, Pref]
+    locked: tuple[str, ...] = ()
     health: Any = None
     summary: Any = None
     limiter: Any = None
@@ -37,6 +38,12 @@ class Services:
 
     def close(self) -> None:
         self.network.close()
+
+
+def locked_preferences(settings: Settings) -> tuple[str, ...]:
+    """Preferences users cannot change: ``preferences.lock``, plus the summary mode when locked."""
+    extra = ("ai_summary_mode",) if settings.ai_summary.lock_mode else ()
+    return tuple(dict.fromkeys(settings.preferences.lock + extra))
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
@@ -57,6 +64,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, summary=SummaryService(settings, store, slots=limiter),
+        pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
+        summary=SummaryService(settings, store, slots=limiter),
         limiter=limiter,
     )

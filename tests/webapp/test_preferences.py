@@ -74,3 +74,18 @@ def test_locked_preferences_cannot_change(app_factory, fake_engine):
     app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], preferences={"lock": ["safesearch"]}))
     resp = app.test_client().post("/preferences", data={"safesearch": "2"})
     assert "safesearch" not in cookies_of(resp)
+
+
+def test_admin_can_lock_the_summary_mode(app_factory, fake_engine):
+    from tests.conftest import json_engine_entry, make_settings
+
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
+                                    ai_summary={"default_mode": "click", "lock_mode": True}))
+    client = app.test_client()
+    resp = client.post("/preferences", data={"ai_summary_mode": "always"})
+    assert "ai_summary_mode" not in cookies_of(resp)
+    doc = etree.HTML(resp.data)
+    assert doc.xpath("//select[@name='ai_summary_mode']/@disabled")
+    client.set_cookie("ai_summary_mode", "always")
+    page = client.get("/search?q=x").data.decode()
+    assert '"ai_summary_mode": "click"' in page
