@@ -73,11 +73,12 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
 
-# extract the strings marked for translation; translators add searx/translations/<lang>/LC_MESSAGES/messages.po
+# extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
+# (the app compiles .po files when it first needs them)
 translations: $(DEVSTAMP)
 	mkdir -p searx/translations
 	$(BIN)/pybabel extract -F babel.cfg -k _ -o searx/translations/messages.pot --project=searx-ai .
-	for po in searx/translations/*/LC_MESSAGES/messages.po; do [ -f "$$po" ] && $(BIN)/pybabel compile -i "$$po" -o "$${po%.po}.mo"; done; true
+	for po in searx/translations/*/LC_MESSAGES/messages.po; do $(BIN)/pybabel update -i searx/translations/messages.pot -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; done
 
 clean:
 	rm -rf $(VENV) local .cache tests/output

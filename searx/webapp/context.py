@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, request
+from werkzeug.exceptions import HTTPException
 
 from searx.preferences import Preferences
 from searx.webapp.services import Services
@@ -41,7 +42,10 @@ def client_address() -> str:
 
 def wants_api() -> bool:
     """True when the caller is an API client (asked for json/csv/rss)."""
-    fmt = request.values.get("format", "")
+    try:
+        fmt = request.values.get("format", "")
+    except HTTPException:  # a refused body (413): answering must not parse it again
+        fmt = request.args.get("format", "")
     if fmt in API_FORMATS:
         return True
     return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi"))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, request
 
@@ -18,9 +21,16 @@ def available() -> list[str]:
 
 @lru_cache(maxsize=32)
 def translations(locale: str) -> NullTranslations:
-    if locale == "en" or not TRANSLATIONS.is_dir():
+    """The catalog of ``locale``, compiled from its .po file once per process (no build step)."""
+    po = TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po"
+    if locale == "en" or not po.is_file():
         return NullTranslations()
-    return Translations.load(str(TRANSLATIONS), [locale], domain="messages")
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=locale)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    return Translations(fp=mo, domain="messages")
 
 
 def pick_locale(preferred: str) -> str:

@@ -9,6 +9,7 @@ from flask import Flask, Response, g, render_template
 
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
+from searx.webapp import i18n
 from searx.webapp.context import preferences, services
 
 
@@ -94,6 +95,6 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str 
     html = render_template(
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
         plugins=plugins, saved=saved, share_url=share_url, locked=svc.locked,
-        has_user_key=bool(prefs.get("ai_summary_api_key")), allow_user_server=svc.settings.ai_summary.allow_user_server,
+        has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(), allow_user_server=svc.settings.ai_summary.allow_user_server,
     )
     return Response(html, mimetype="text/html")

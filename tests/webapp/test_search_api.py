@@ -180,3 +180,12 @@ def test_config_healthz_autocompleter_opensearch(client):
 def test_wrong_method_is_clean(client):
     resp = client.delete("/search?q=x&format=json")
     assert resp.status_code == 405 and "error" in resp.get_json()
+
+
+def test_pages_follow_the_browser_language(client):
+    german = client.get("/search?q=x", headers={"Accept-Language": "de-DE,de;q=0.9"}).data.decode()
+    assert "Suchergebnisse" in german and '<html lang="de">' in german
+    english = client.get("/search?q=x", headers={"Accept-Language": "en-US"}).data.decode()
+    assert "Search results" in english and '<html lang="en">' in english
+    client.set_cookie("locale", "de")
+    assert "Einstellungen" in client.get("/preferences", headers={"Accept-Language": "en"}).data.decode()
