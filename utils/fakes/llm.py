@@ -3,7 +3,8 @@
 Each request to ``/v1/chat/completions`` plays the next scripted ``Reply`` (or
 the default): SSE chunks, byte-by-byte writes, delays, ``: ping``, reasoning,
 an error object, no ``[DONE]``, an HTTP error, a stall, an empty stream. It
-records every request and notices when a client goes away.
+records every request, when it wrote each answer's first and last token
+(``marks``; ``GET /stats`` from another process) and notices when a client goes away.
 Run ``python -m utils.fakes.llm --port 8081`` for development.
 """
 
@@ -42,7 +43,7 @@ PING = b": ping - fake\r\n\r\n"
 @dataclass
 class Reply:
     """What one request gets. ``steps``: ("send", bytes) | ("sleep", s) | ("wait", Event) | ("stall", s)
-    | ("cut", None) (drop the connection without ending the body)."""
+    | ("cut", None) (drop the connection without ending the body) | ("mark", name) (note the time)."""
 
     status: int = 200
     steps: list[tuple[str, Any]] = field(default_factory=list)
@@ -72,8 +73,12 @@ class Reply:
             if delay:
                 steps.append(("sleep", delay))
             steps.append(("send", chunk(text)))
+            if i == 0:
+                steps.append(("mark", "first"))
             if ping:
                 steps.append(("send", PING))
+        if tokens:
+            steps.append(("mark", "last"))
         if finish is not None:
             steps.append(("send", chunk(finish=finish)))
         if done:
@@ -105,6 +110,15 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's names
+        if self.path == "/stats":  # for benchmarks that run this server in another process
+            fake = self.server.fake
+            with fake._lock:
+                stats = {"calls": sum(1 for r in fake.requests if r.path.rstrip("/").endswith("/chat/completions")),
+                         "marks": list(fake.marks)}  # fmt: skip
+            data = json.dumps(stats).encode()
+            self._head(200, "application/json", len(data))
+            self.wfile.write(data)
+            return
         body = json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
         self._head(200, "application/json", len(body))
         self.wfile.write(body)
@@ -151,6 +165,8 @@ class _Handler(BaseHTTPRequestHandler):
                         sock.sendall(b"%x\r\n%s\r\n" % (len(piece), piece))
                 elif kind == "cut":  # drop the connection mid-body, without the final chunk
                     return
+                elif kind == "mark":  # time.monotonic() is system-wide, so other processes can compare
+                    self.server.fake._mark(arg)
                 elif not self._wait(sock, arg if kind != "wait" else None, arg if kind == "wait" else None):
                     return
             sock.sendall(b"0\r\n\r\n")
@@ -164,7 +180,8 @@ class _Handler(BaseHTTPRequestHandler):
         while time.monotonic() < end and not stopping.is_set():
             if gate is not None and gate.is_set():
                 return True
-            readable, _, _ = select.select([sock], [], [], 0.02)
+            # never past the end: a short sleep (a fast token rate) must stay short
+            readable, _, _ = select.select([sock], [], [], max(0.0, min(0.02, end - time.monotonic())))
             if readable:
                 try:
                     data = sock.recv(1, socket.MSG_PEEK)
@@ -188,6 +205,7 @@ class FakeLLM:
         self.default = default or Reply.tokens(["Hello", " world", " [1]."])
         self.requests: list[Recorded] = []
         self.disconnects: list[float] = []  # time.monotonic() of each client that went away
+        self.marks: list[tuple[str, float]] = []  # ("first" | "last", time.monotonic()) per streamed answer
         self.disconnected = threading.Event()
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
@@ -225,6 +243,10 @@ class FakeLLM:
         with self._lock:
             self.requests.append(recorded)
 
+    def _mark(self, name: str) -> None:
+        with self._lock:
+            self.marks.append((name, time.monotonic()))
+
     def _gone(self) -> None:
         with self._lock:
             self.disconnects.append(time.monotonic())
@@ -250,8 +272,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8081)
     parser.add_argument("--delay", type=float, default=0.05, help="seconds between tokens")
+    parser.add_argument("--tokens", type=int, default=0, help="answer with this many one-word tokens [1]")
     args = parser.parse_args()
-    words = "This is a fake summary of the search results [1], streamed word by word [2].".split(" ")
+    if args.tokens:
+        words = [f"w{i}" for i in range(args.tokens - 1)] + ["[1]."]
+    else:
+        words = "This is a fake summary of the search results [1], streamed word by word [2].".split(" ")
     reply = Reply.tokens([w if i == 0 else " " + w for i, w in enumerate(words)], delay=args.delay)
     with FakeLLM(port=args.port, default=reply) as fake:
         print(f"fake LLM at {fake.base_url} (Ctrl-C stops)", flush=True)

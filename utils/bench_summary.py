@@ -1,0 +1,200 @@
+"""``make bench`` (summary part): what the AI summary costs the results page, and how it streams.
+
+- results-page time to first byte and CPU with the summary on (``ai_summary.base_url``
+  set to the fake LLM) vs off (empty); the page itself never calls the LLM;
+- time from the LLM writing its first token to the first NDJSON delta at the client;
+- delivered tokens/s at the client vs the LLM's own tokens/s.
+
+The fake engine and the fake LLM (``python -m utils.fakes.llm --tokens N``) run
+in their own processes; the LLM notes when it wrote each answer's first and
+last token (time.monotonic, system-wide on Linux) and ``GET /stats`` hands
+the marks over. CPU is the app processes' (from /proc), as in utils.bench.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+import aiohttp
+
+from utils.bench import ROOT, Instance, free_port, pct, wait_http
+
+DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
+
+
+class FakeLLMProcess:
+    """``utils.fakes.llm`` in its own process, streaming ``tokens`` tokens ``delay`` s apart."""
+
+    def __init__(self, tokens: int, delay: float) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "utils.fakes.llm", "--port", str(self.port), "--tokens", str(tokens),
+             "--delay", str(delay)], cwd=ROOT, stdout=subprocess.DEVNULL)  # fmt: skip
+        self.base_url = f"http://127.0.0.1:{self.port}/v1"
+        wait_http(self.base_url + "/models")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+async def page(session: aiohttp.ClientSession, url: str, query: str) -> tuple[float, float, bytes]:
+    """(time to first byte, total time, body) of one results page."""
+    start = time.perf_counter()
+    async with session.get(f"{url}/search", params={"q": query}) as resp:
+        first = await resp.content.readany()
+        ttfb = time.perf_counter() - start
+        body = first + await resp.read()
+        if resp.status != 200:
+            raise RuntimeError(f"results page: HTTP {resp.status}")
+    return ttfb, time.perf_counter() - start, body
+
+
+async def ttfb_round(url: str, n: int, concurrency: int, tag: str) -> tuple[list[float], list[float]]:
+    ttfbs: list[float] = []
+    totals: list[float] = []
+    queue = iter(range(n))
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
+
+        async def client() -> None:
+            for i in queue:
+                ttfb, total, _ = await page(session, url, f"ttfb {tag} {i}")
+                ttfbs.append(ttfb)
+                totals.append(total)
+
+        await asyncio.gather(*(client() for _ in range(concurrency)))
+    return ttfbs, totals
+
+
+def ttfb_compare(on: Instance, off: Instance, n: int, concurrency: int) -> list[tuple]:
+    """Pages from both instances in alternating blocks, so machine noise hits both alike."""
+    stats: dict[str, list[list[float]]] = {"off": [[], [], []], "on": [[], [], []]}
+    blocks = 4
+    for b in range(blocks):
+        for name, inst in (("off", off), ("on", on)):
+            cpu0 = inst.cpu()
+            ttfbs, totals = asyncio.run(ttfb_round(inst.url, n // blocks, concurrency, f"{name}{b}c{concurrency}"))
+            stats[name][0].extend(ttfbs)
+            stats[name][1].extend(totals)
+            stats[name][2].append(inst.cpu() - cpu0)
+    rows = []
+    for name in ("off", "on"):
+        ttfbs, totals, cpu = stats[name]
+        rows.append((name, concurrency, len(ttfbs), pct(ttfbs, 0.5) * 1000, pct(ttfbs, 0.99) * 1000,
+                     pct(totals, 0.5) * 1000, sum(cpu) / len(ttfbs) * 1000))  # fmt: skip
+    return rows
+
+
+async def one_summary(session: aiohttp.ClientSession, url: str, query: str) -> tuple[float | None, float, int, str]:
+    """(monotonic time of the first delta, of the last delta, tokens delivered, terminal line kind)."""
+    _, _, body = await page(session, url, query)
+    found = DATA.search(body)
+    if found is None:
+        raise RuntimeError("no #ai-summary-data on the results page (is ai_summary.base_url set?)")
+    payload = {"query": query, "fresh": True, **json.loads(found.group(1))}
+    first: float | None = None
+    last = 0.0
+    text: list[str] = []
+    end = "none"
+    async with session.post(f"{url}/ai_summary", json=payload) as resp:
+        if resp.status != 200:
+            raise RuntimeError(f"/ai_summary: HTTP {resp.status}: {await resp.text()}")
+        async for raw in resp.content:
+            now = time.monotonic()
+            line = json.loads(raw)
+            if "delta" in line:
+                first = now if first is None else first
+                last = now
+                text.append(line["delta"])
+            elif "done" in line:
+                end = "done"
+            elif "error" in line:
+                end = line["error"]["code"]
+    return first, last, len("".join(text).split()), end
+
+
+async def stream_run(url: str, llm_url: str, n: int, tag: str) -> list[tuple[float, float, float]]:
+    """n summaries one after the other: (first-token lag s, LLM tokens/s, delivered tokens/s)."""
+    out = []
+    stats_url = llm_url.removesuffix("/v1") + "/stats"
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as session:
+        for i in range(n):
+            first, last, tokens, end = await one_summary(session, url, f"stream {tag} {i}")
+            if end != "done" or first is None:
+                raise RuntimeError(f"summary ended with {end!r}")
+            async with session.get(stats_url) as resp:
+                marks = (await resp.json())["marks"]
+            (n1, llm_first), (n2, llm_last) = marks[-2:]
+            assert (n1, n2) == ("first", "last"), marks[-2:]
+            llm_rate = (tokens - 1) / (llm_last - llm_first)
+            out.append((first - llm_first, llm_rate, (tokens - 1) / (last - first)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pages", type=int, default=200, help="results pages per setting (on, off)")
+    parser.add_argument("--summaries", type=int, default=10, help="summaries per LLM speed")
+    parser.add_argument("--tokens", type=int, default=100, help="tokens per fake LLM answer")
+    parser.add_argument("--quick", action="store_true", help="fewer pages and summaries")
+    args = parser.parse_args()
+    pages = max(40, args.pages // 4) if args.quick else args.pages
+    summaries = max(3, args.summaries // 3) if args.quick else args.summaries
+    fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
+                            cwd=ROOT, stdout=subprocess.DEVNULL)  # fmt: skip
+    engine_url = f"http://127.0.0.1:{port}"
+    wait_http(engine_url + "/json?q=x")
+    ttfb_rows, stream_rows = [], []
+    try:
+        for delay in (0.02, 0.005, 0.001):  # the LLM's speed: 50, 200 and 1000 tokens/s
+            llm = FakeLLMProcess(args.tokens, delay)
+            extra = {"ai_summary": {"base_url": llm.base_url, "model": "fake-model", "max_concurrent": 4}}
+            on = Instance(engine_url, 3, 0.0, extra)
+            try:
+                if not ttfb_rows:
+                    off = Instance(engine_url, 3, 0.0, {"ai_summary": {"base_url": ""}})
+                    try:
+                        asyncio.run(ttfb_round(off.url, 10, 2, "warm-off"))
+                        asyncio.run(ttfb_round(on.url, 10, 2, "warm-on"))
+                        for conc in (1, 8):
+                            ttfb_rows += ttfb_compare(on, off, pages, conc)
+                            for r in ttfb_rows[-2:]:
+                                print(f"summary {r[0]:<3} c={r[1]} n={r[2]}  TTFB p50 {r[3]:.1f} ms  p99 {r[4]:.1f} ms  "
+                                      f"total p50 {r[5]:.1f} ms  CPU {r[6]:.2f} ms/page", flush=True)
+                    finally:
+                        off.stop()
+                runs = asyncio.run(stream_run(on.url, llm.base_url, summaries, f"d{delay}"))
+            finally:
+                on.stop()
+                llm.stop()
+            lags = [r[0] * 1000 for r in runs]
+            row = (1 / delay, args.tokens, len(runs), statistics.median([r[1] for r in runs]),
+                   statistics.median([r[2] for r in runs]), pct(lags, 0.5), max(lags))  # fmt: skip
+            stream_rows.append(row)
+            print(f"LLM {row[0]:.0f} tok/s x{row[1]} n={row[2]}  LLM measured {row[3]:.1f} tok/s  delivered "
+                  f"{row[4]:.1f} tok/s  first token -> first delta p50 {row[5]:.2f} ms  max {row[6]:.2f} ms", flush=True)
+    finally:
+        fake.terminate()
+    print("\n| summary | concurrency | pages | TTFB p50 ms | TTFB p99 ms | total p50 ms | CPU ms/page |")
+    print("|---|---|---|---|---|---|---|")
+    for name, conc, n, p50, p99, tot, cpu in ttfb_rows:
+        print(f"| {name} | {conc} | {n} | {p50:.1f} | {p99:.1f} | {tot:.1f} | {cpu:.2f} |")
+    for conc in (1, 8):
+        off_row, on_row = (r for r in ttfb_rows if r[1] == conc)
+        print(f"\nc={conc}: TTFB on/off {on_row[3] / off_row[3]:.2f}, CPU on/off {on_row[6] / off_row[6]:.2f}", end="")
+    print("\n\n| LLM tokens/s (set) | tokens | summaries | LLM tokens/s (measured) | delivered tokens/s | "
+          "first token → first delta p50 ms | max ms |")
+    print("|---|---|---|---|---|---|---|")
+    for rate, tokens, n, llm_rate, delivered, lag, lag_max in stream_rows:
+        print(f"| {rate:.0f} | {tokens} | {n} | {llm_rate:.1f} | {delivered:.1f} | {lag:.2f} | {lag_max:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
