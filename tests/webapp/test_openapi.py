@@ -1,0 +1,183 @@
+"""/openapi.json stays true: every route is described, and real answers match the documented schemas."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from searx.webapp.views.openapi import spec
+from tests.conftest import json_engine_entry, make_settings
+from utils.fakes.llm import FakeLLM, Reply
+
+UNDOCUMENTED = {"static"}  # the static files are assets, not API
+PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
+TOKEN = "admin-token-for-tests"
+
+
+def flask_routes(app: Any) -> set[tuple[str, str]]:
+    """(OpenAPI path, method) for every url rule; <conv:name> becomes {name}."""
+    out = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in UNDOCUMENTED:
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        out |= {(path, m.lower()) for m in rule.methods - {"HEAD", "OPTIONS"}}
+    return out
+
+
+def spec_routes(doc: dict[str, Any]) -> set[tuple[str, str]]:
+    methods = {"get", "post", "put", "patch", "delete"}
+    return {(path, m) for path, item in doc["paths"].items() for m in item if m in methods}
+
+
+def validator(doc: dict[str, Any], schema: dict[str, Any]) -> Draft202012Validator:
+    """A validator for ``schema`` whose #/components/... references resolve in ``doc``."""
+    return Draft202012Validator({**doc, **schema})
+
+
+def response_spec(doc: dict[str, Any], path: str, method: str, status: int) -> tuple[str, dict[str, Any]]:
+    responses = doc["paths"][path][method]["responses"]
+    key = str(status) if str(status) in responses else "default"
+    assert key in responses, f"{method.upper()} {path} answered {status}, which is not documented"
+    obj = responses[key]
+    while "$ref" in obj:
+        obj = doc["components"]["responses"][obj["$ref"].rsplit("/", 1)[1]]
+    return key, obj
+
+
+def check(doc: dict[str, Any], path: str, method: str, resp: Any) -> tuple[str, str, str]:
+    """Assert ``resp`` is a documented answer of the operation; return (path, method, status key)."""
+    key, obj = response_spec(doc, path, method, resp.status_code)
+    content = obj.get("content")
+    if content is None:
+        return path, method, key
+    assert resp.mimetype in content, f"{method.upper()} {path} {resp.status_code}: {resp.mimetype} not documented"
+    schema = content[resp.mimetype]["schema"]
+    v = validator(doc, schema)
+    if resp.mimetype == "application/json":
+        v.validate(json.loads(resp.data))
+    elif resp.mimetype == "application/x-ndjson":
+        lines = resp.get_data(as_text=True).splitlines()
+        assert lines
+        for line in lines:
+            v.validate(json.loads(line))
+    else:
+        v.validate(resp.get_data(as_text=True))
+    return path, method, key
+
+
+@pytest.fixture(scope="module")
+def doc() -> dict[str, Any]:
+    return spec()
+
+
+def test_the_description_is_served_and_valid_json_schema(client, doc):
+    resp = client.get("/openapi.json")
+    assert resp.status_code == 200 and resp.mimetype == "application/json"
+    assert resp.get_json() == doc
+    assert doc["openapi"].startswith("3.1")
+    for schema in doc["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_every_route_is_described_and_nothing_else(three_engine_app, doc):
+    routes, described = flask_routes(three_engine_app), spec_routes(doc)
+    assert routes - described == set(), "routes missing from openapi.yaml"
+    assert described - routes == set(), "openapi.yaml describes routes the app does not have"
+
+
+def test_every_preference_and_search_parameter_is_described(three_engine_app, doc):
+    prefs = doc["components"]["schemas"]["PreferencesForm"]["properties"]
+    assert set(three_engine_app.extensions["searx"].pref_defs) <= prefs.keys()
+    params = {p["$ref"].rsplit("/", 1)[1] for p in doc["paths"]["/search"]["get"]["parameters"]}
+    assert {"q", "format", "pageno", "language", "safesearch", "time_range", "categories", "engines"} <= params
+    assert params <= doc["components"]["schemas"]["SearchForm"]["properties"].keys()
+
+
+def test_the_error_schemas_refuse_other_shapes(doc):
+    assert not validator(doc, {"$ref": "#/components/schemas/Error"}).is_valid({"error": {"code": "x"}})
+    assert not validator(doc, {"$ref": "#/components/schemas/SummaryError"}).is_valid({"error": "x"})
+    result = validator(doc, {"$ref": "#/components/schemas/SearchResponse"})
+    assert not result.is_valid({"query": "x"}), "every key is required"
+
+
+@pytest.fixture
+def full_app(app_factory, fake_engine):
+    with FakeLLM(default=Reply.tokens(["Alpha", " is", " first", " [1]."])) as llm:
+        engines = [json_engine_entry(fake_engine.url, n) for n in ("alpha", "beta")]
+        engines.append(json_engine_entry(fake_engine.url, "broken", path="/status/500"))
+        settings = make_settings(
+            engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN},
+            ai_summary={"base_url": llm.base_url, "model": "fake-model"},
+        )
+        yield app_factory(settings)
+
+
+def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
+    """Real answers for the documented (path, method, status), and a signed summary request."""
+    c = app.test_client()
+    page = c.get("/search?q=what+is+alpha").get_data(as_text=True)
+    data = json.loads(PLACEHOLDER.search(page).group(1))  # type: ignore[union-attr]
+    summary = {"query": data["evidence"]["query"], **data}
+    out = [
+        ("/", "get", c.get("/")),
+        ("/", "get", c.get("/?q=x")),
+        ("/search", "get", c.get("/search?q=alpha&format=json")),
+        ("/search", "get", c.get("/search?q=alpha&format=csv")),
+        ("/search", "get", c.get("/search?q=alpha&format=rss")),
+        ("/search", "get", c.get("/search?q=alpha")),
+        ("/search", "get", c.get("/search?q=alpha&format=json&pageno=0")),
+        ("/search", "get", c.get("/search?q=alpha&pageno=0")),
+        ("/search", "post", c.post("/search", data={"q": "alpha", "format": "json"})),
+        ("/search", "post", c.post("/search", data={"format": "json"})),
+        ("/search", "post", c.post("/search", data={"q": "x", "format": "json", "big": "x" * 300_000})),
+        ("/preferences", "get", c.get("/preferences")),
+        ("/preferences", "post", c.post("/preferences", data={"safesearch": "2"})),
+        ("/preferences", "post", c.post("/preferences", data={"x": "x" * 300_000})),
+        ("/config", "get", c.get("/config")),
+        ("/healthz", "get", c.get("/healthz")),
+        ("/autocompleter", "get", c.get("/autocompleter?q=al")),
+        ("/autocompleter", "post", c.post("/autocompleter", data={"q": "al"})),
+        ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 300_000})),
+        ("/opensearch.xml", "get", c.get("/opensearch.xml")),
+        ("/stats", "get", c.get("/stats")),
+        ("/admin/engines/check", "get", c.get("/admin/engines/check?q=x", headers={"Authorization": f"Bearer {TOKEN}"})),
+        ("/admin/engines/check", "get", c.get("/admin/engines/check?q=", headers={"Authorization": f"Bearer {TOKEN}"})),
+        ("/admin/engines/check", "get", c.get("/admin/engines/check?q=x")),
+        ("/ai_summary", "post", c.post("/ai_summary", json=summary)),
+        ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
+        ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
+        ("/openapi.json", "get", c.get("/openapi.json")),
+    ]
+    return out, summary
+
+
+def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
+    covered = set()
+    answers, summary = samples(full_app)
+    for path, method, resp in answers:
+        covered.add(check(doc, path, method, resp))
+    json_search = full_app.test_client().get("/search?q=alpha&format=json").get_json()
+    assert ["broken", "HTTP error"] in json_search["unresponsive_engines"] or any(
+        r.startswith("Suspended") for _, r in json_search["unresponsive_engines"])
+    # the answers that need another configuration: no token, no LLM, a limiter, a disabled format
+    plain = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
+                                      limiter={"search": {"limit": 2, "window": 60},
+                                               "ai_summary": {"limit": 1, "window": 60}}))
+    c = plain.test_client()
+    covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
+    covered.add(check(doc, "/search", "get", c.get("/search?q=x&format=csv")))
+    covered.add(check(doc, "/search", "post", c.post("/search", data={"q": "y", "format": "rss"})))
+    covered.add(check(doc, "/search", "get", c.get("/search?q=y&format=json")))
+    covered.add(check(doc, "/search", "post", c.post("/search", data={"q": "y", "format": "json"})))
+    # the same secret key signed the evidence, but this instance has no LLM
+    covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    documented = {(path, method, key) for path, method in spec_routes(doc)
+                  for key in doc["paths"][path][method]["responses"] if key != "default"}
+    assert documented - covered == set(), "documented answers no sample produced"
+    assert {("/search", "get", "429"), ("/ai_summary", "post", "503"), ("/admin/engines/check", "get", "404")} <= covered
