@@ -116,6 +116,12 @@ async function boxReport(page) {
         .filter((b) => !b.hidden)
         .map((b) => b.dataset.action),
       busy: box?.querySelector(".ai-summary__answer")?.getAttribute("aria-busy") ?? null,
+      heights: Object.fromEntries(
+        ["head", "body", "actions"].map((part) => [
+          part,
+          box?.querySelector(`.ai-summary__${part}`)?.getBoundingClientRect().height ?? 0,
+        ]),
+      ),
       probe: window.__probe,
     };
   });

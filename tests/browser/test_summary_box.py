@@ -232,10 +232,12 @@ def test_only_questions_skips_other_queries(serve, browser, llm) -> None:
 def test_long_answer_collapses_without_moving_results(serve, browser, llm) -> None:
     llm.script(Reply.tokens([f"Sentence number {i} of a long answer [1]. " for i in range(80)], delay=0.005))
     app = serve(max_tokens=2000)
-    r = browser("stream", app.search(QUESTION), expand=True)
+    r = browser("stream", app.search(QUESTION), expand=True, screenshots=[str(OUTPUT / "ai-summary-long.png")])
     assert r["state"] == "done"
     assert "more" in r["buttons"]
     assert len(set(r["probe"]["tops"])) == 1, r["probe"]["tops"]
+    assert r["heights"]["head"] > 10 and r["heights"]["actions"] > 20  # only the answer area is clipped
+    assert r["heights"]["body"] > 100
     assert "more" in r["expanded"]["buttons"]
 
 

@@ -201,6 +201,8 @@ export class SummaryView {
     const state = this.root.dataset.state;
     const settled = state !== "loading" && state !== "streaming" && state !== "idle";
     const overflows = this.body.scrollHeight > this.body.clientHeight + 1;
+    // Fades the clipped end of the text (CSS), while streaming too.
+    this.root.toggleAttribute("data-overflow", overflows && !this.expanded);
     more.hidden = !(settled && (this.expanded || overflows));
     if (this.expanded) this.root.dataset.expanded = "";
     else delete this.root.dataset.expanded;
