@@ -41,8 +41,13 @@ async function results(doc: Document, settings: ClientSettings): Promise<void> {
     return;
   }
   if (start === "click") root.dataset.state = "idle";
-  const { mount } = await import("./features/ai_summary");
-  mount(root, settings, { start });
+  try {
+    const { mount } = await import("./features/ai_summary");
+    mount(root, settings, { start });
+  } catch {
+    // The chunk could not load (offline, blocked): no empty box is left behind.
+    root.hidden = true;
+  }
 }
 
 type Page = (doc: Document, settings: ClientSettings) => Promise<void>;
