@@ -66,7 +66,8 @@ client-check: $(CLIENT_STAMP)
 test-py: $(DEVSTAMP)
 	utils/llm.sh start $(VENV) $(LLM_PORT) $(LLM_DIR)
 	trap 'utils/llm.sh stop $(VENV) $(LLM_PORT) $(LLM_DIR)' EXIT; \
-	  SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) $(BIN)/python -m pytest -q
+	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) \
+	  $(BIN)/python -m pytest -q
 
 test: system-deps $(DEVSTAMP) lint client-check test-py
 
@@ -77,7 +78,7 @@ bench: $(STAMP)
 # (the app compiles .po files when it first needs them)
 translations: $(DEVSTAMP)
 	mkdir -p searx/translations
-	$(BIN)/pybabel extract -F babel.cfg -k _ -o searx/translations/messages.pot --project=searx-ai .
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -o searx/translations/messages.pot --project=searx-ai .
 	for po in searx/translations/*/LC_MESSAGES/messages.po; do $(BIN)/pybabel update -i searx/translations/messages.pot -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; done
 
 clean:

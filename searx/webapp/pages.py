@@ -9,7 +9,7 @@ from flask import Flask, Response, g, render_template
 
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
-from searx.webapp import i18n
+from searx.webapp import client_strings, i18n
 from searx.webapp.context import preferences, services
 
 
@@ -23,7 +23,12 @@ def server_timing(outcome: SearchOutcome) -> str:
 def _client_settings(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
-    return {"ui_lang": getattr(g, "locale", "en"), "ai_summary_mode": mode}
+    locale = getattr(g, "locale", "en")
+    settings: dict[str, Any] = {"ui_lang": locale, "ai_summary_mode": mode}
+    if locale != "en":
+        translated = {key: i18n.gettext(text) for key, text in client_strings.STRINGS.items()}
+        settings["translations"] = {k: v for k, v in translated.items() if v != client_strings.STRINGS[k]}
+    return settings
 
 
 def install(app: Flask) -> None:

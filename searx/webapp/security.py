@@ -31,10 +31,7 @@ _CSP = (
 # of ad-tech cohorts.
 _DENIED_FEATURES = (
     "accelerometer",
-    "ambient-light-sensor",
     "autoplay",
-    "battery",
-    "bluetooth",
     "browsing-topics",
     "camera",
     "display-capture",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hmac
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 
 from searx import __version__
 from searx.search.check import run_check
@@ -31,6 +31,12 @@ def config() -> Response:
         "autocomplete": svc.settings.search.autocomplete,
         "ai_summary": bool(svc.settings.ai_summary.base_url),
     })
+
+
+@bp.route("/favicon.ico")
+def favicon() -> Response:
+    # browsers ask for it whatever the page says; the page names /static/favicon.svg
+    return redirect("/static/favicon.svg", code=301)
 
 
 @bp.route("/healthz")
