@@ -4,7 +4,9 @@ One ``action=query`` call carries two modules: ``list=search`` (the hits with
 snippets, total hits, spelling suggestion) and, on page 1, ``generator=search``
 limited to one page with ``prop=extracts|pageimages|description|info`` — the
 top hit's intro text, thumbnail and short description, which become the
-infobox (the REST page-summary endpoint would need a second request).
+infobox when the query names that article (the REST page-summary endpoint
+would need a second request). A question gets no infobox, so the AI summary
+can answer it.
 Supports paging (``sroffset``) and language (the wiki's subdomain). Not
 supported: safe search and time range (Wikipedia has neither).
 """
@@ -72,6 +74,13 @@ def infobox(page: dict[str, Any], site: str) -> dict[str, Any] | None:
     return box
 
 
+def _names_the_page(query: str, title: str) -> bool:
+    """The query is the article's title (so an infobox answers it), not a question about it."""
+    def norm(text: str) -> str:
+        return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
+    return bool(query) and norm(query) == norm(title)
+
+
 def response(resp: Any) -> list[dict[str, Any]]:
     try:
         data = resp.json()
@@ -93,7 +102,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     pages = query.get("pages") or {}
     for page in (pages.values() if isinstance(pages, dict) else pages):
         box = infobox(page, site)
-        if box:
+        if box and _names_the_page(resp.search_params.get("query", ""), box["infobox"]):
             results.append(box)
             break
     return results

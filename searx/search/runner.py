@@ -35,7 +35,7 @@ class Health(Protocol):
 
 def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
     return {
-        "engine": engine, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
+        "engine": engine, "query": sq.query, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
         "language": sq.language, "searxng_locale": sq.language, "category": sq.categories[0] if sq.categories else "general",
         "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
         "allow_redirects": False, "raise_for_httperror": True,

@@ -39,7 +39,7 @@ def make_engine(module: str, name: str | None = None, **settings: Any) -> Engine
 
 def make_params(engine: Engine, **overrides: Any) -> dict[str, Any]:
     params: dict[str, Any] = {
-        "engine": engine, "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
+        "engine": engine, "query": "", "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
         "category": "general", "url": None, "method": "GET", "headers": {}, "data": None, "json": None,
         "cookies": {}, "allow_redirects": False, "raise_for_httperror": True,
     }
@@ -50,7 +50,7 @@ def make_params(engine: Engine, **overrides: Any) -> dict[str, Any]:
 def fake_response(engine: Engine, body: bytes, *, status: int = 200, content_type: str = "text/html; charset=utf-8",
                   query: str = "test", **param_overrides: Any) -> httpx.Response:
     """An ``httpx.Response`` as the runner hands it to ``response()`` (body read, ``search_params`` set)."""
-    params = make_params(engine, **param_overrides)
+    params = make_params(engine, query=query, **param_overrides)
     engine.request(query, params)
     resp = httpx.Response(status, content=body, headers={"content-type": content_type},
                           request=httpx.Request(params["method"], params["url"] or "http://127.0.0.1/"))
@@ -93,7 +93,7 @@ def _classify_page(resp: httpx.Response) -> None:
 
 def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
     """One engine call through real HTTP, classified exactly as the runner contract says."""
-    params = make_params(engine, **overrides)
+    params = make_params(engine, query=query, **overrides)
     engine.request(query, params)
     if not params["url"]:
         return Outcome("no_results")

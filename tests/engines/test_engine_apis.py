@@ -40,7 +40,8 @@ def test_wikipedia_real_list_search_capture() -> None:
 
 def test_wikipedia_top_hit_infobox_from_the_same_answer() -> None:
     # synthetic: list=search (as the real capture) + generator=search pages in one answer
-    items = parse("wikipedia", fixture("synthetic/wikipedia_search_with_top_page.json"), language="de")
+    items = parse("wikipedia", fixture("synthetic/wikipedia_search_with_top_page.json"), language="de",
+                  query="caffeine")
     assert [h["url"] for h in kinds(items, "url")] == [
         "https://de.wikipedia.org/wiki/Caffeine", "https://de.wikipedia.org/wiki/Caffeine-induced_sleep_disorder"]
     [box] = kinds(items, "infobox")
@@ -50,6 +51,13 @@ def test_wikipedia_top_hit_infobox_from_the_same_answer() -> None:
     assert box["img_src"].endswith("300px-Caffeine.svg.png")
     assert {"label": "Description", "value": "Central nervous system stimulant"} in box["attributes"]
     assert {"suggestion": "caffeine effect sleep"} in items
+
+
+def test_wikipedia_question_gets_hits_but_no_infobox() -> None:
+    # the infobox is for queries that name the article; a question is left to the AI summary
+    items = parse("wikipedia", fixture("synthetic/wikipedia_search_with_top_page.json"),
+                  query="does caffeine affect sleep")
+    assert kinds(items, "url") and not kinds(items, "infobox")
 
 
 def test_wikipedia_infobox_from_the_real_rest_summary_capture() -> None:
