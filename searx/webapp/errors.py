@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, jsonify, render_template
+from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from searx.errors import BadRequest
@@ -18,7 +18,12 @@ log = logging.getLogger("searx.webapp")
 
 
 def error_response(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
-    if wants_api():
+    if status < 500 and request.path == "/ai_summary":
+        # the summary protocol's refusal shape (a bad Host header, a wrong method), so the
+        # page's script reads every refusal the same way
+        response = jsonify({"error": {"code": "bad_request", "message": message}})
+        response.headers["Cache-Control"] = "no-store"
+    elif wants_api():
         response = jsonify({"error": message})
     else:
         response = Response(render_template("error.html", status=status, message=message),
