@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from searx import __version__
 from searx.search.check import run_check
@@ -34,7 +35,7 @@ def config() -> Response:
 
 
 @bp.route("/favicon.ico")
-def favicon() -> Response:
+def favicon() -> BaseResponse:
     # browsers ask for it whatever the page says; the page names /static/favicon.svg
     return redirect("/static/favicon.svg", code=301)
 
