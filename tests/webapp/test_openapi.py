@@ -92,6 +92,7 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "al"})),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 300_000})),
         ("/opensearch.xml", "get", c.get("/opensearch.xml")),
+        ("/favicon.ico", "get", c.get("/favicon.ico")),
         ("/stats", "get", c.get("/stats")),
         ("/admin/engines/check", "get", c.get("/admin/engines/check?q=x", headers={"Authorization": f"Bearer {TOKEN}"})),
         ("/admin/engines/check", "get", c.get("/admin/engines/check?q=", headers={"Authorization": f"Bearer {TOKEN}"})),
