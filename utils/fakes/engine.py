@@ -9,6 +9,11 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/status/CODE?retry_after=S&location=URL`` — an empty answer with that status.
 - ``/hang?seconds=S`` — wait, then answer (a hang past a timeout).
 - ``/garbage`` — 200 with a body that is neither JSON nor HTML.
+- ``/reset`` — read the request, then reset the connection (RST, no answer).
+- ``/big?mb=M&chunked=1`` — 200 with an M MB body (default 50), with a
+  Content-Length, or chunked without one.
+- ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
+- ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
 
 It runs on its own asyncio loop (aiohttp), so delays cost no threads and a
 benchmark measures the app, not this server.
@@ -20,12 +25,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import socket
+import struct
 import threading
 from typing import Any
 from xml.sax.saxutils import escape
 
 from aiohttp import web
 
+MB = 1024 * 1024
+_MEGABYTE = b"x" * MB  # one buffer written again and again: a big body costs no memory here
+CAPTCHA_PAGE = ('<!DOCTYPE html><html><head><title>Are you a robot?</title>'
+                '<script src="https://www.google.com/recaptcha/api.js"></script></head>'
+                '<body><form><div class="g-recaptcha" data-sitekey="x"></div></form></body></html>')
 
 def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[dict[str, str]]:
     out = []
@@ -66,7 +78,7 @@ class FakeEngineServer:
         self.active += 1
         self.max_active = max(self.max_active, self.active)
         try:
-            return await self._answer(request.path, args)
+            return await self._stream(request, args) or await self._answer(request.path, args)
         finally:
             self.active -= 1
 
@@ -97,7 +109,39 @@ class FakeEngineServer:
             return web.Response(text="{}", content_type="application/json")
         if path == "/garbage":
             return web.Response(body=b"\x00\x01 this is { not json", content_type="application/json")
+        if path == "/captcha":
+            return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
         return web.Response(status=404, text="not found")
+
+    async def _stream(self, request: web.Request, args: dict[str, str]) -> web.StreamResponse | None:
+        """The answers written piece by piece or not at all; None for the others."""
+        if request.path == "/reset":
+            sock = request.transport.get_extra_info("socket") if request.transport else None
+            if sock is not None:  # linger 0: close() sends RST instead of FIN
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            if request.transport is not None:
+                request.transport.abort()
+            raise asyncio.CancelledError  # nothing to answer on a dead connection
+        if request.path not in ("/big", "/drip"):
+            return None
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        big = request.path == "/big"
+        size = int(float(args.get("mb", 50)) * MB) if big else 0
+        if big and args.get("chunked") != "1":
+            response.content_length = size
+        try:
+            await response.prepare(request)
+            if big:
+                for start in range(0, size, MB):
+                    await response.write(_MEGABYTE[: min(MB, size - start)])
+            else:
+                for _ in range(int(float(args.get("seconds", 30)))):
+                    await response.write(b" ")
+                    await asyncio.sleep(1.0)
+            await response.write_eof()
+        except (ConnectionError, RuntimeError):
+            pass  # the client gave up (its size cap or its timeout): the point of the scenario
+        return response
 
     async def _start(self) -> None:
         app = web.Application()
