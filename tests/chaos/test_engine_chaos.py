@@ -65,19 +65,25 @@ def _rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def _run(client, prefix: str, count: int) -> float:
-    """``count`` searches, CONCURRENCY at a time; each must fail the hostile engines the right way."""
+def _run(client, prefix: str, count: int) -> tuple[float, int]:
+    """``count`` searches, CONCURRENCY at a time: the slowest, and how many had exactly the expected reasons.
+
+    Every hostile engine must fail with its reason or, when the machine is busy and the network
+    loop saw the reset or the size cap late, with a timeout: the deadline bounds every engine.
+    """
     expected = expected_reasons()
 
-    def one(i: int) -> float:
+    def one(i: int) -> tuple[float, bool]:
         data, elapsed = search(client, f"{prefix}{i}")
         reasons = dict(data["unresponsive_engines"])
-        assert reasons == expected
+        assert reasons.keys() == expected.keys()
+        assert all(reasons[n] in (reason, "timeout") for n, reason in expected.items()), reasons
         assert data["results"]
-        return elapsed
+        return elapsed, reasons == expected
 
     with ThreadPoolExecutor(CONCURRENCY) as pool:  # joined on exit: its threads are gone when we count
-        return max(pool.map(one, range(count)))
+        outcomes = list(pool.map(one, range(count)))
+    return max(e for e, _ in outcomes), sum(exact for _, exact in outcomes)
 
 
 def test_nothing_leaks_across_many_hostile_searches(app_factory, chaos_engine):
@@ -91,12 +97,14 @@ def test_nothing_leaks_across_many_hostile_searches(app_factory, chaos_engine):
     gc.collect()
     threads, fds, rss = threading.active_count(), _fds(), _rss_mb()
     start = time.perf_counter()
-    slowest = _run(client, "q", SEARCHES)
+    slowest, exact = _run(client, "q", SEARCHES)
     took = time.perf_counter() - start
     gc.collect()
-    print(f"chaos: {SEARCHES} searches over {len(HOSTILE)} hostile engines in {took:.1f} s, slowest {slowest:.2f} s; "
+    print(f"chaos: {SEARCHES} searches over {len(HOSTILE)} hostile engines in {took:.1f} s, slowest {slowest:.2f} s, "
+          f"{exact} with every reason exact; "
           f"threads {threads}->{threading.active_count()}, fds {fds}->{_fds()}, rss {rss:.1f}->{_rss_mb():.1f} MB")
     assert slowest < BOUND + 0.5, "a search under load took far longer than its engines' timeout"
+    assert exact >= 0.9 * SEARCHES, "most searches must see each engine's own failure, not its timeout"
     assert threading.active_count() == threads
     assert _fds() <= fds + 10
     assert _rss_mb() - rss < 30
