@@ -73,6 +73,7 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
+	$(BIN)/python -m utils.bench_summary
 
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
 # (the app compiles .po files when it first needs them)
@@ -84,6 +85,7 @@ translations: $(DEVSTAMP)
 clean:
 	rm -rf $(VENV) local .cache tests/output
 
--include utils/valkey.mk
--include utils/llm.mk
--include client/client.mk
+include utils/valkey.mk
+include utils/llm.mk
+include utils/fuzz.mk
+include utils/soak.mk
