@@ -13,7 +13,8 @@ setup(
     python_requires=">=3.11",
     packages=find_packages(include=["searx", "searx.*"]),
     include_package_data=True,
-    package_data={"searx": ["settings.yml", "webapp/templates/*", "static/**/*", "translations/**/*"]},
+    package_data={"searx": ["settings.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
+                            "translations/**/*"]},
     install_requires=Path(__file__).with_name("requirements.txt").read_text().split(),
     entry_points={"console_scripts": ["searx-check=searx.check:main"]},
 )
