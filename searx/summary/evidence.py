@@ -109,4 +109,9 @@ def verify(data: Any, signature: Any, secret: bytes, now: float) -> Evidence:
 
 
 def digest(evidence: Evidence) -> str:
-    return hashlib.sha256(canonical(evidence)).hexdigest()
+    """What the answer depends on: query, language and sources, not the expiry.
+
+    Pages loaded at different times carry different ``exp``; they must share
+    cached answers and in-flight generations.
+    """
+    return hashlib.sha256(canonical(msgspec.structs.replace(evidence, exp=0))).hexdigest()

@@ -242,8 +242,9 @@ class SummaryService:
             valid, invalid = [], sorted(set(valid) | set(invalid))
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
                         grounded=grounded)  # fmt: skip
-        flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
-                                   cached=False, grounded=grounded))  # fmt: skip
-        # only whole answers are cached: "length" was cut off by max_tokens
+        # only whole answers are cached ("length" was cut off by max_tokens); stored before the
+        # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:
             self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
+        flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
+                                   cached=False, grounded=grounded))  # fmt: skip

@@ -8,8 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import msgspec
 
 from searx.network.guard import AddressGuard, CheckedURL
+from searx.summary import evidence
 from searx.summary.service import SummaryService
 from tests.summary.conftest import body, placeholder, summary_settings
 from utils.fakes.llm import FakeLLM, Reply
@@ -212,3 +214,16 @@ def test_requests_sharing_a_generation_that_found_no_slot_get_busy(site: Any, fa
     assert (waiting["r"].status_code, waiting["r"].json()["error"]["code"]) == (503, "busy")
     assert joined[0]["v"] == 1 and joined[-1]["error"]["code"] == "busy" and len(joined) == 2
     assert fake_llm.calls == 1
+
+
+def test_pages_loaded_at_different_times_share_the_cached_answer(site: Any, fake_llm: FakeLLM) -> None:
+    # each page load signs its own expiry; the answer depends only on query, language and sources
+    fake_llm.default = Reply.tokens(["Same answer [1]."])
+    app = site(summary_settings(fake_llm))
+    secret = app.services.settings.server.secret_key.encode()
+    first = placeholder(app.services.settings)
+    later = msgspec.convert({**first["evidence"], "exp": first["evidence"]["exp"] + 7}, evidence.Evidence)
+    app.lines(body(first))
+    again = app.lines(body({"evidence": evidence.to_dict(later), "signature": evidence.sign(later, secret)}))
+    assert fake_llm.calls == 1
+    assert again[0]["cached"] is True and again[-1]["cached"] is True
