@@ -45,25 +45,34 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
     raise RuntimeError(f"{url} did not answer within {timeout} s")
 
 
-def tree_cpu(pid: int) -> float:
-    """User+system seconds of ``pid`` and every descendant still alive."""
+def tree(pid: int) -> list[int]:
+    """``pid`` and its live descendants (granian's worker processes)."""
     children: dict[int, list[int]] = {}
-    stats: dict[int, list[str]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 raw = Path(f"/proc/{entry}/stat").read_text()
             except OSError:
                 continue
-            fields = raw[raw.rindex(")") + 2:].split()
-            stats[int(entry)] = fields
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    total, todo = 0.0, [pid]
+            children.setdefault(int(raw[raw.rindex(")") + 2:].split()[1]), []).append(int(entry))
+    out, todo = [], [pid]
     while todo:
         p = todo.pop()
-        if p in stats:
-            total += (int(stats[p][11]) + int(stats[p][12])) / TICK
+        out.append(p)
         todo.extend(children.get(p, []))
+    return out
+
+
+def tree_cpu(pid: int) -> float:
+    """User+system seconds of ``pid`` and every descendant still alive."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            raw = Path(f"/proc/{p}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2:].split()
+        total += (int(fields[11]) + int(fields[12])) / TICK
     return total
 
 

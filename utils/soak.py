@@ -27,31 +27,13 @@ from pathlib import Path
 
 import aiohttp
 
-from utils.bench import ROOT, Instance, free_port, pct, wait_http
+from utils.bench import ROOT, Instance, free_port, pct, tree, wait_http
 from utils.bench_summary import FakeLLMProcess
 
 DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
 KINDS = ("json", "html", "summary")
 WEIGHTS = (5, 3, 2)
 WORDS = "river stone cloud garden engine paper violet harbor lantern meadow quartz signal".split()
-
-
-def tree(pid: int) -> list[int]:
-    """``pid`` and its live descendants."""
-    children: dict[int, list[int]] = defaultdict(list)
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                raw = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            children[int(raw[raw.rindex(")") + 2:].split()[1])].append(int(entry))
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        todo.extend(children.get(p, []))
-    return out
 
 
 def footprint(pid: int) -> tuple[float, int, int]:
