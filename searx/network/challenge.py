@@ -1,8 +1,9 @@
 """Recognise bot checks and block pages served in place of results (often with 2xx).
 
 ``detect`` answers "is this response a challenge?", ``detect_block`` "is it a
-page saying the service refuses us?", ``challenge_location`` judges redirect
-targets. The byte markers themselves live in ``searx.engines.bot_checks``.
+page saying the service refuses us?", ``page_error`` turns either into the
+engine error it stands for, ``challenge_location`` judges redirect targets.
+The byte markers themselves live in ``searx.engines.bot_checks``.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from searx.engines.bot_checks import PREFIX_BYTES, block_marker, challenge_marker
+from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError
 
-__all__ = ["PREFIX_BYTES", "block_marker", "challenge_marker", "challenge_location", "detect", "detect_block"]
+__all__ = ["PREFIX_BYTES", "block_marker", "challenge_location", "challenge_marker", "detect", "detect_block",
+           "page_error"]
 
 _LOCATION_WORDS = ("captcha", "challenge", "anomaly", "/verify", "blocked.html", "/sorry/", "turing/",
                    "/.within.website/", "cdn-cgi/challenge", "captcha-delivery")
@@ -47,4 +50,15 @@ def challenge_location(location: str) -> str | None:
     for word in _LOCATION_WORDS:
         if word in low:
             return "redirect:" + word.strip("/.")
+    return None
+
+
+def page_error(resp: Any) -> EngineError | None:
+    """A 2xx page that is a bot check or a block page, as the engine error it stands for."""
+    if not 200 <= resp.status_code < 300:
+        return None
+    if marker := detect(resp):
+        return EngineCaptcha(f"bot check ({marker})")
+    if marker := detect_block(resp):
+        return EngineAccessDenied(f"block page ({marker})")
     return None

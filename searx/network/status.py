@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import email.utils
-import re
 import time
 
 import httpx
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineHTTPError, EngineTooManyRequests
-
-# a redirect whose target looks like one of these is a bot check, not a move
-_CHALLENGE_LOCATION = re.compile(r"captcha|challenge|anomaly|sorry/index|/cdn-cgi/|verify|blocked", re.I)
+from searx.network.challenge import challenge_location
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -47,8 +44,8 @@ def check_status(response: httpx.Response) -> None:
         error = EngineAccessDenied(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
     elif 300 <= status < 400:
         location = response.headers.get("location", "")
-        if _CHALLENGE_LOCATION.search(location):
-            error = EngineCaptcha(f"HTTP {status} redirect to a bot check")
+        if marker := challenge_location(location):  # a bot check, not a move
+            error = EngineCaptcha(f"HTTP {status} redirect to a bot check ({marker})")
         else:
             error = EngineHTTPError(f"HTTP {status} redirect")
     else:

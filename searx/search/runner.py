@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import httpx
 
 from searx.engines import Engine
-from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
+from searx.errors import EngineError, EngineParseError
 from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
@@ -72,16 +72,15 @@ class SearchRunner:
 
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
-                 detect_challenge: Callable[[httpx.Response], str | None] | None = None,
-                 detect_block: Callable[[httpx.Response], str | None] | None = None,
+                 bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
                  cache: SearchCache | None = None) -> None:
         self.engines = engines
         self.cache = cache
         self.network = network
         self.plugins = plugins
         self.health = health
-        self.detect_challenge = detect_challenge
-        self.detect_block = detect_block
+        # classifies empty or unparsable 2xx pages (searx.network.challenge.page_error)
+        self.bot_check = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
     def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
@@ -110,16 +109,6 @@ class SearchRunner:
             batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
         return batch
 
-    def _bot_check(self, response: httpx.Response) -> EngineError | None:
-        """A 2xx page that is a bot check or a block page, as the engine error it stands for."""
-        if not 200 <= response.status_code < 300:
-            return None
-        if self.detect_challenge is not None and (marker := self.detect_challenge(response)):
-            return EngineCaptcha(f"bot check ({marker})")
-        if self.detect_block is not None and (marker := self.detect_block(response)):
-            return EngineAccessDenied(f"block page ({marker})")
-        return None
-
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
         if params.get("raise_for_httperror", True):
             check_status(response)
@@ -128,13 +117,13 @@ class SearchRunner:
             items = engine.response(response)
         except EngineParseError as exc:
             # a page that no longer parses is often a bot check served with 200
-            raise self._bot_check(response) or exc from exc
+            raise self.bot_check(response) or exc from exc
         except EngineError:
             raise
         except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
-            raise self._bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+            raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
         rs = to_result_set(items, engine)
-        if _empty(rs) and (error := self._bot_check(response)):
+        if _empty(rs) and (error := self.bot_check(response)):
             raise error
         return rs
 

@@ -47,7 +47,7 @@ def locked_preferences(settings: Settings) -> tuple[str, ...]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
-    from searx.network.challenge import detect, detect_block
+    from searx.network.challenge import page_error
     from searx.plugins.builtin import builtin_plugins
     from searx.search.health import EngineHealth
     from searx.summary.service import SummaryService
@@ -58,8 +58,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, detect_challenge=detect,
-                          detect_block=detect_block, cache=cache)
+    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
     rules = rules_from_settings(settings.limiter)  # checked even when off: bad keys stop start-up
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(

@@ -1,8 +1,9 @@
 """Engine test helpers: build engines and fake responses from fixtures; a runner-like flow.
 
-``call_engine`` is a test-only copy of the runner's flow (request -> HTTP ->
-status mapping -> response -> challenge detection) so engine outcomes can be
-tested over real HTTP before and independently of the runner.
+``call_engine`` follows the runner's flow with a plain httpx client (request ->
+HTTP -> ``check_status`` -> response -> ``page_error``), using the runner's own
+status mapping and bot-check classification, so one engine's outcomes can be
+tested over real HTTP without building a whole search.
 """
 
 from __future__ import annotations
@@ -15,16 +16,13 @@ import httpx
 
 from searx.engines import Engine, build_engine
 from searx.errors import (
-    EngineAccessDenied,
-    EngineCaptcha,
     EngineError,
-    EngineHTTPError,
     EngineNetworkError,
     EngineParseError,
     EngineTimeout,
-    EngineTooManyRequests,
 )
-from searx.network import challenge
+from searx.network.challenge import page_error
+from searx.network.status import check_status
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -67,30 +65,6 @@ class Outcome:
     error: EngineError | None = None
 
 
-def _check_status(resp: httpx.Response) -> None:
-    status = resp.status_code
-    if status == 403:
-        raise EngineAccessDenied()
-    if status == 429:
-        header = resp.headers.get("retry-after", "")
-        raise EngineTooManyRequests(retry_after=float(header) if header.isdigit() else None)
-    if 300 <= status < 400:
-        if challenge.challenge_location(resp.headers.get("location", "")):
-            raise EngineCaptcha("redirect to a bot check")
-        raise EngineHTTPError(f"HTTP {status} redirect")
-    if status >= 400:
-        raise EngineHTTPError(f"HTTP {status}")
-
-
-def _classify_page(resp: httpx.Response) -> None:
-    if not 200 <= resp.status_code < 300:
-        return
-    if marker := challenge.detect(resp):
-        raise EngineCaptcha(marker)
-    if marker := challenge.detect_block(resp):
-        raise EngineAccessDenied(marker)
-
-
 def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
     """One engine call through real HTTP, classified exactly as the runner contract says."""
     params = make_params(engine, query=query, **overrides)
@@ -107,17 +81,16 @@ def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides
         except httpx.TransportError as exc:
             raise EngineNetworkError(str(exc)) from exc
         if params["raise_for_httperror"]:
-            _check_status(resp)
+            check_status(resp)
         resp.search_params = params  # type: ignore[attr-defined]
         try:
             items = engine.response(resp)
-        except EngineParseError:
+        except EngineParseError as exc:
             # a page that does not parse may still be a generic bot check or block page
-            _classify_page(resp)
-            raise
+            raise page_error(resp) or exc from exc
         hits = [i for i in items if "url" in i or "infobox" in i or "answer" in i]
-        if not hits:
-            _classify_page(resp)
+        if not hits and (error := page_error(resp)):
+            raise error
         return Outcome("ok" if hits else "no_results", results=items)
     except EngineError as exc:
         return Outcome(exc.outcome, exc.reason, retry_after=exc.retry_after, error=exc)

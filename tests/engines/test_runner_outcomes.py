@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from searx.engines import load_engines
-from searx.network.challenge import detect
+from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.search.health import EngineHealth
@@ -48,7 +48,7 @@ def test_outcomes_through_the_runner(upstream, network: EngineNetwork) -> None: 
     now = [5000.0]
     health = EngineHealth(MemoryStore(clock=lambda: now[0]), clock=lambda: now[0])
     runner = SearchRunner(load_engines(entries), network, PluginManager([], raise_errors=True),
-                          health=health, detect_challenge=detect)
+                          health=health, bot_check=page_error)
     _, reports = runner.fetch(SearchQuery(query="q", engines=tuple(CASES)))
     got = {r.name: (r.outcome, r.reason) for r in reports}
     assert got == {name: (outcome, reason) for name, (_, _, outcome, reason) in CASES.items()}
