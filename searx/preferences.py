@@ -68,6 +68,12 @@ class Preferences:
             return None
         return value
 
+    def copy(self) -> Preferences:
+        """An independent copy (to override values for one request)."""
+        other = Preferences(self.defs, tuple(self.locked))
+        other.values = dict(self.values)
+        return other
+
     def load_cookies(self, cookies: Mapping[str, str]) -> Preferences:
         """Take stored values; unknown or invalid cookies are ignored."""
         for name in self.defs:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import current_app, g, request
 from werkzeug.exceptions import HTTPException
 
 from searx.preferences import Preferences
@@ -16,11 +16,19 @@ def services() -> Services:
 
 
 def preferences(*, with_overrides: bool = True) -> Preferences:
-    """Cookie preferences, overridden for this request by parameters of the same name."""
-    svc = services()
-    prefs = Preferences(svc.pref_defs, svc.locked).load_cookies(request.cookies)
-    if with_overrides:
-        prefs.update({k: v for k, v in request.values.items() if k in ("safesearch", "language", "locale", "theme")})
+    """Cookie preferences, overridden for this request by parameters of the same name.
+
+    The cookies are read once per request; the stored preferences are shared by
+    the view and the templates (a saved form shows its new values at once).
+    """
+    stored: Preferences | None = g.get("stored_preferences")
+    if stored is None:
+        svc = services()
+        stored = g.stored_preferences = Preferences(svc.pref_defs, svc.locked).load_cookies(request.cookies)
+    if not with_overrides:
+        return stored
+    prefs = stored.copy()
+    prefs.update({k: v for k, v in request.values.items() if k in ("safesearch", "language", "locale", "theme")})
     return prefs
 
 

@@ -9,6 +9,7 @@ from flask import Flask, Response, g, render_template
 
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
+from searx.search.request import enabled_engines
 from searx.webapp import client_strings, i18n
 from searx.webapp.context import preferences, services
 
@@ -84,12 +85,9 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
 
 def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str = "") -> Response:
     svc = services()
-    engines = [
-        {"name": n, "categories": e.categories, "shortcut": e.shortcut,
-         "on": n not in {x.split("__")[0] for x in prefs.csv("disabled_engines")}
-         and (not e.disabled or n in {x.split("__")[0] for x in prefs.csv("enabled_engines")})}
-        for n, e in svc.engines.items()
-    ]
+    on = set(enabled_engines(svc.engines, prefs))
+    engines = [{"name": n, "categories": e.categories, "shortcut": e.shortcut, "on": n in on}
+               for n, e in svc.engines.items()]
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [
