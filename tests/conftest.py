@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from searx import settings as settings_mod
+from tests.valkey_server import NO_SERVER, ValkeyServer, server_binary
 from utils.fakes.engine import FakeEngineServer
 
 SECRET = "test-secret-key-for-the-test-suite"
@@ -67,3 +69,25 @@ def three_engine_app(app_factory: Any, fake_engine: FakeEngineServer) -> Any:
 @pytest.fixture
 def client(three_engine_app: Any) -> Any:
     return three_engine_app.test_client()
+
+
+@pytest.fixture(scope="session")
+def valkey_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ValkeyServer]:
+    """A server shared by the whole session; tests isolate themselves by key prefix."""
+    if server_binary() is None:
+        pytest.skip(NO_SERVER)
+    server = ValkeyServer(tmp_path_factory.mktemp("valkey"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_valkey_server(tmp_path: Path) -> Iterator[ValkeyServer]:
+    """A server of this test alone, which the test may stop and start again."""
+    if server_binary() is None:
+        pytest.skip(NO_SERVER)
+    server = ValkeyServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()

@@ -19,7 +19,7 @@ import valkey
 import yaml
 
 from tests.conftest import SECRET
-from tests.store.conftest import NO_SERVER, ValkeyServer, server_binary
+from tests.valkey_server import ValkeyServer
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
@@ -111,28 +111,6 @@ def app_settings(store_url: str, prefix: str, engines: list[dict[str, Any]], **s
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     return data
-
-
-@pytest.fixture(scope="session")
-def shared_valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ValkeyServer]:
-    """One server for the multi-instance tests; each test uses its own key prefix."""
-    if server_binary() is None:
-        pytest.skip(NO_SERVER)
-    server = ValkeyServer(tmp_path_factory.mktemp("multi-valkey"))
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def own_valkey(tmp_path: Path) -> Iterator[ValkeyServer]:
-    """A server of this test alone, which it may stop and start again on the same port."""
-    if server_binary() is None:
-        pytest.skip(NO_SERVER)
-    server = ValkeyServer(tmp_path / "valkey")
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

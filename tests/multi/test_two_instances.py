@@ -25,10 +25,10 @@ def search(app, query: str, **params) -> httpx.Response:
     return httpx.get(app.url + "/search", params={"q": query, "format": "json", **params}, timeout=10)
 
 
-def test_a_cooldown_started_on_one_is_honoured_by_the_other(shared_valkey, prefix, instances, fake_engine):
+def test_a_cooldown_started_on_one_is_honoured_by_the_other(valkey_server, prefix, instances, fake_engine):
     engines = [json_engine_entry(fake_engine.url, "steady"),
                json_engine_entry(fake_engine.url, "throttled", path="/status/429", extra="&retry_after=600")]
-    a, b = instances(app_settings(shared_valkey.url, prefix, engines))
+    a, b = instances(app_settings(valkey_server.url, prefix, engines))
 
     first = search(a, "cooldown one").json()
     assert asked(fake_engine, "/status/429", "cooldown one") == 1
@@ -40,8 +40,8 @@ def test_a_cooldown_started_on_one_is_honoured_by_the_other(shared_valkey, prefi
     assert asked(fake_engine, "/json", "cooldown two") == 1 and second["results"], "healthy engines still run"
 
 
-def test_a_rate_limit_is_shared(shared_valkey, prefix, instances, fake_engine):
-    settings = app_settings(shared_valkey.url, prefix, [json_engine_entry(fake_engine.url, "limited")],
+def test_a_rate_limit_is_shared(valkey_server, prefix, instances, fake_engine):
+    settings = app_settings(valkey_server.url, prefix, [json_engine_entry(fake_engine.url, "limited")],
                             server={"limiter": True}, limiter={"search": {"limit": 3, "window": 60}})
     a, b = instances(settings)
     assert [search(a, f"limit {i}").status_code for i in range(2)] == [200, 200]
@@ -52,8 +52,8 @@ def test_a_rate_limit_is_shared(shared_valkey, prefix, instances, fake_engine):
     assert search(a, "limit 4").status_code == 429
 
 
-def test_the_search_cache_is_shared(shared_valkey, prefix, instances, fake_engine):
-    a, b = instances(app_settings(shared_valkey.url, prefix, [json_engine_entry(fake_engine.url, "cachy")]))
+def test_the_search_cache_is_shared(valkey_server, prefix, instances, fake_engine):
+    a, b = instances(app_settings(valkey_server.url, prefix, [json_engine_entry(fake_engine.url, "cachy")]))
     first = search(a, "shared cache")
     assert first.json()["cached"] is False
     second = search(b, "shared cache")
@@ -77,9 +77,9 @@ def post_summary(app, body: dict) -> list[dict]:
         return [json.loads(line) for line in resp.iter_lines() if line.strip()]
 
 
-def test_a_summary_generated_by_one_is_served_by_the_other(shared_valkey, prefix, instances, fake_engine):
+def test_a_summary_generated_by_one_is_served_by_the_other(valkey_server, prefix, instances, fake_engine):
     with FakeLLM(default=Reply.tokens(["Shared", " answer", " [1]."])) as llm:
-        settings = app_settings(shared_valkey.url, prefix, [json_engine_entry(fake_engine.url, "summed")],
+        settings = app_settings(valkey_server.url, prefix, [json_engine_entry(fake_engine.url, "summed")],
                                 ai_summary={"base_url": llm.base_url, "model": "fake-model"})
         a, b = instances(settings)
         body = summary_request(a, "summary topic")
@@ -88,7 +88,7 @@ def test_a_summary_generated_by_one_is_served_by_the_other(shared_valkey, prefix
         assert first[0]["cached"] is False and first[-1]["done"] is True
         assert llm.calls == 1
         # the answer is stored just after the done line is sent: wait until it is in Valkey
-        wait_for(lambda: valkey_keys(shared_valkey, f"{prefix}ai_summary:answer:*"), what="the cached answer")
+        wait_for(lambda: valkey_keys(valkey_server, f"{prefix}ai_summary:answer:*"), what="the cached answer")
 
         second = post_summary(b, body)
         assert second[0]["cached"] is True and second[-1]["done"] is True and second[-1]["cached"] is True
@@ -97,26 +97,26 @@ def test_a_summary_generated_by_one_is_served_by_the_other(shared_valkey, prefix
         assert llm.calls == 1, "the other instance served the cached answer without the LLM"
 
 
-def test_an_instance_keeps_serving_without_valkey_and_uses_it_again(own_valkey, prefix, instances, fake_engine):
-    settings = app_settings(own_valkey.url, prefix, [json_engine_entry(fake_engine.url, "sturdy")],
-                            store={"url": own_valkey.url, "prefix": prefix, "backoff": 0.5})
+def test_an_instance_keeps_serving_without_valkey_and_uses_it_again(own_valkey_server, prefix, instances, fake_engine):
+    settings = app_settings(own_valkey_server.url, prefix, [json_engine_entry(fake_engine.url, "sturdy")],
+                            store={"url": own_valkey_server.url, "prefix": prefix, "backoff": 0.5})
     a, b = instances(settings)
     assert search(a, "before outage").json()["cached"] is False
-    assert valkey_keys(own_valkey, f"{prefix}search:*"), "the cache entry went to Valkey"
+    assert valkey_keys(own_valkey_server, f"{prefix}search:*"), "the cache entry went to Valkey"
 
-    own_valkey.stop()
+    own_valkey_server.stop()
     during = search(a, "during outage")
     assert during.status_code == 200 and during.json()["results"]
     assert search(a, "during outage").json()["cached"] is True, "degraded to the in-process store"
     assert "store unavailable" in a.log()
 
-    own_valkey.start()  # same port, empty: the instance must find it again by itself
+    own_valkey_server.start()  # same port, empty: the instance must find it again by itself
     tries = iter(range(1000))
 
     def shared_again() -> str | None:
         query = f"after outage {next(tries)}"
         search(a, query)
-        return query if valkey_keys(own_valkey, f"{prefix}search:*") else None
+        return query if valkey_keys(own_valkey_server, f"{prefix}search:*") else None
 
     query = wait_for(shared_again, timeout=15, what="the instance to write to Valkey again")
     assert search(b, query).json()["cached"] is True, "the other instance sees what it wrote"
