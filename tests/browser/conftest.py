@@ -10,15 +10,14 @@ import json
 import os
 import shutil
 import subprocess
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from tests.conftest import json_engine_entry, make_settings
+from tests.served import ServedApp
 from utils.fakes.engine import FakeEngineServer
 from utils.fakes.llm import FakeLLM, Reply
 
@@ -54,24 +53,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-class Served:
-    """The app on a werkzeug server in a thread (streams like production: each line flushed)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
+class Served(ServedApp):
+    """The app on a werkzeug server, with result-page URLs for the browser."""
 
     def search(self, query: str, **params: str) -> str:
         from urllib.parse import urlencode
 
         return f"{self.url}/search?{urlencode({'q': query, **params})}"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture

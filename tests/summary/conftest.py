@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
-from werkzeug.serving import make_server
 
 from searx.plugins import SearchContext
 from searx.plugins.ai_summary import AISummaryPlugin
 from searx.results.types import MainResult, ResultSet
 from searx.settings import Settings
 from tests.conftest import make_settings
+from tests.served import ServedApp
 from utils.fakes.llm import FakeLLM
 
 RESULTS = [
@@ -55,15 +54,11 @@ def body(data: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"query": data["evidence"]["query"], "evidence": data["evidence"], "signature": data["signature"], **extra}
 
 
-class Site:
+class Site(ServedApp):
     """The app served by werkzeug on 127.0.0.1 with a same-origin httpx client."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
+        super().__init__(app)
         self.client = httpx.Client(base_url=self.url, timeout=10, headers={"Origin": self.url})
 
     @property
@@ -82,8 +77,7 @@ class Site:
 
     def close(self) -> None:
         self.client.close()
-        self.server.shutdown()
-        self.server.server_close()
+        super().close()
 
 
 @pytest.fixture
