@@ -44,6 +44,7 @@ def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     return {
         "instance_name": svc.settings.general.instance_name,
+        "contact_url": svc.settings.general.contact_url or "",
         "locale": getattr(g, "locale", "en"),
         "method": prefs.get("method"),
         "client_settings": _client_settings(prefs),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from searx.engines import Engine, load_engines
@@ -34,7 +34,6 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def close(self) -> None:
         self.network.close()

@@ -189,3 +189,12 @@ def test_pages_follow_the_browser_language(client):
     assert "Search results" in english and '<html lang="en">' in english
     client.set_cookie("locale", "de")
     assert "Einstellungen" in client.get("/preferences", headers={"Accept-Language": "en"}).data.decode()
+
+
+def test_contact_url_in_the_footer(app_factory, fake_engine):
+    from tests.conftest import json_engine_entry, make_settings
+
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
+                                    general={"contact_url": "mailto:admin@example.org"}))
+    page = app.test_client().get("/").data.decode()
+    assert 'href="mailto:admin@example.org"' in page
