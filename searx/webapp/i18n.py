@@ -14,9 +14,12 @@ from flask import Flask, g, request
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
 
-def available() -> list[str]:
-    return ["en"] + sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES").is_dir()) \
-        if TRANSLATIONS.is_dir() else ["en"]
+@lru_cache(maxsize=1)
+def available() -> tuple[str, ...]:
+    """The interface languages: English and every catalog shipped (read once, not per request)."""
+    if not TRANSLATIONS.is_dir():
+        return ("en",)
+    return ("en", *sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES").is_dir()))
 
 
 @lru_cache(maxsize=32)
@@ -37,7 +40,7 @@ def pick_locale(preferred: str) -> str:
     known = available()
     if preferred in known:
         return preferred
-    best = request.accept_languages.best_match(known) if request else None
+    best = request.accept_languages.best_match(list(known)) if request else None
     return best or "en"
 
 

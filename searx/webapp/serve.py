@@ -28,9 +28,9 @@ def main() -> int:
     try:
         settings = settings_mod.load()
         settings_mod.check_secret(settings)
-        from searx.engines import load_engines
+        from searx.webapp.services import check
 
-        load_engines(settings.engines, settings.outgoing.request_timeout)  # fail on bad engines now
+        check(settings)  # bad engines, limits or proxies stop here, before granian starts
     except SettingsError as exc:
         print(f"searx-ai: bad settings: {exc}", file=sys.stderr)
         return 2

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.engines import Engine, load_engines
-from searx.limiter import Limiter, rules_from_settings
+from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
@@ -45,20 +45,31 @@ def locked_preferences(settings: Settings) -> tuple[str, ...]:
     return tuple(dict.fromkeys(settings.preferences.lock + extra))
 
 
+def check(settings: Settings) -> dict[str, Engine]:
+    """Everything about the settings that can stop start-up, without opening anything.
+
+    Raises ``SettingsError`` naming the key; returns the engines it built.
+    """
+    engines = load_engines(settings.engines, settings.outgoing.request_timeout)
+    rules_from_settings(settings.limiter)  # checked even when the limiter is off
+    parse_trusted_proxies(settings.server.trusted_proxies)
+    return engines
+
+
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
     from searx.plugins.builtin import builtin_plugins
     from searx.search.health import EngineHealth
     from searx.summary.service import SummaryService
 
-    engines = load_engines(settings.engines, settings.outgoing.request_timeout)
+    engines = check(settings)
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
-    rules = rules_from_settings(settings.limiter)  # checked even when off: bad keys stop start-up
+    rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,

@@ -69,3 +69,13 @@ def test_bad_engine_stops_start_up_naming_the_key(tmp_path):
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
     assert "engines[0].engine: unknown engine module 'no_such_module'" in err
+
+
+def test_bad_trusted_proxy_stops_start_up(tmp_path):
+    path = tmp_path / "settings.yml"
+    path.write_text(yaml.safe_dump({"server": {"secret_key": SECRET, "trusted_proxies": ["10.0.0.0/8", "nonsense"]},
+                                    "engines": []}))
+    proc = serve(path)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2
+    assert "server.trusted_proxies[1]" in err
