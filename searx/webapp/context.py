@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 from werkzeug.exceptions import HTTPException
 
+from searx.origin import same_origin
 from searx.preferences import Preferences
 from searx.webapp.services import Services
 
@@ -38,6 +39,12 @@ def is_https() -> bool:
 
     return forwarded_scheme(request.scheme, request.remote_addr or "", request.headers.get("X-Forwarded-Proto"),
                             services().settings.server.trusted_proxies) == "https"
+
+
+def same_origin_request() -> bool:
+    """False when the browser says this request comes from another site (``searx.origin``)."""
+    return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request.host,
+                       request.scheme, services().settings.server.base_url)
 
 
 def client_address() -> str:
