@@ -1,8 +1,10 @@
-"""The summary service: verify the evidence, then cache → single-flight → gate → stream.
+"""The summary service: verify the evidence, then per-client cap → cache → single-flight → gate → stream.
 
 ``SummaryService.open`` either refuses before anything is streamed (a
 ``Refusal`` with a code and HTTP status) or returns an iterator of NDJSON
 lines. No LLM call happens for any refusal. Queries and answers are not logged.
+Users' own servers have a gate of their own: they never take the admin
+server's generation slots.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from searx.store import Store
 from searx.summary import citations, evidence, ndjson, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.streams import Counted, StreamCap
 
 log = logging.getLogger("searx.summary")
 
@@ -95,6 +98,8 @@ class SummaryService:
         self._clock = clock
         self._slots = slots
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
+        self._user_gate = threading.BoundedSemaphore(max(1, self.conf.user_max_concurrent))
+        self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
 
@@ -102,8 +107,11 @@ class SummaryService:
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
-    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str]) -> Refusal | Iterator[bytes]:
-        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream."""
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "") -> Refusal | Iterator[bytes]:
+        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
+
+        ``client``: who asks (the limiter's key of the client address), for the per-client stream cap.
+        """
         try:
             request = (
                 msgspec.json.decode(body, type=Request)
@@ -121,6 +129,20 @@ class SummaryService:
         target = self._target(prefs)
         if isinstance(target, Refusal):
             return target
+        if not self._streams.enter(client):
+            return Refusal("rate_limited")
+        try:
+            result = self._start(request, verified, target)
+        except BaseException:
+            self._streams.leave(client)
+            raise
+        if isinstance(result, Refusal):
+            self._streams.leave(client)
+            return result
+        return Counted(result, self._streams, client)
+
+    def _start(self, request: Request, verified: evidence.Evidence, target: Target) -> Refusal | Iterator[bytes]:
+        """The answer: replayed from the cache, joined to a generation in flight, or a new generation."""
         grounded = self.conf.grounding
         key = None if target.pinned else self._key(verified, target, grounded)
         if key and not request.fresh:
@@ -135,8 +157,8 @@ class SummaryService:
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        slot = self._acquire()
-        if slot is None:
+        release = self._acquire(user=target.pinned is not None)
+        if release is None:
             self._land(key, flight)
             flight.publish(ndjson.head(verified.sources, target.model, False))
             flight.publish(ndjson.error("busy"))
@@ -144,31 +166,41 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, slot), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, key, target, verified, grounded, release), name="ai-summary",
+            daemon=True,
         )
         worker.start()
         return relay
 
-    def _acquire(self) -> str | None:
-        """A generation slot (this process's gate, then the shared cap), or None when busy."""
-        if not self._gate.acquire(timeout=self.conf.queue_timeout):
-            return None
-        if self._slots is None:
-            return "-"
-        token = self._slots.acquire_generation()
-        if token is None:
-            self._gate.release()
-        return token
+    def _acquire(self, *, user: bool) -> Callable[[], None] | None:
+        """A generation slot, or None when busy; returns how to release it.
 
-    def _release(self, slot: str) -> None:
-        if self._slots is not None:
-            self._slots.release_generation(slot)
-        self._gate.release()
+        A user's server: the users' gate only. The admin server: this process's
+        gate, then the shared cap across instances.
+        """
+        gate = self._user_gate if user else self._gate
+        if not gate.acquire(timeout=self.conf.queue_timeout):
+            return None
+        slots = None if user else self._slots
+        if slots is None:
+            return gate.release
+        token = slots.acquire_generation()
+        if token is None:
+            gate.release()
+            return None
+
+        def release() -> None:
+            try:
+                slots.release_generation(token)
+            finally:
+                gate.release()
+
+        return release
 
     def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
         conf = self.conf
         server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
-        model = (prefs.get("ai_summary_model") or "").strip() if conf.allow_user_server else ""
+        model = (prefs.get("ai_summary_model") or "").strip()
         if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
@@ -179,7 +211,8 @@ class SummaryService:
             return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
         if not conf.base_url:
             return Refusal("not_configured")
-        return Target(conf.base_url, model or conf.model, conf.api_key)
+        # the admin's server and key serve only the admin's model, or one the admin listed
+        return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool) -> str:
         scheme, host, port = _origin(target.base_url)
@@ -200,7 +233,7 @@ class SummaryService:
                           invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
 
     def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 slot: str) -> None:  # fmt: skip
+                 release: Callable[[], None]) -> None:  # fmt: skip
         conf = self.conf
         payload: dict[str, Any] = {
             "messages": prompt.messages(verified, grounded),
@@ -231,7 +264,7 @@ class SummaryService:
             flight.publish(ndjson.error("llm_failed"))
         finally:
             stream.close()
-            self._release(slot)
+            release()
             self._land(key, flight)
             flight.finish()
 

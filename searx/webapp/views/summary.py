@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, json, request
 
+from searx.limiter import client_key
 from searx.summary.admission import refusal
 from searx.summary.ndjson import error_body, status
 from searx.summary.service import Refusal
-from searx.webapp.context import preferences, services
+from searx.webapp.context import client_address, preferences, services
 
 bp = Blueprint("ai_summary", __name__)
 
@@ -27,7 +28,7 @@ def ai_summary() -> Response:
         return _refuse(code)
     prefs = {k: v for k, v in preferences(with_overrides=False).as_dict(include_secret=True).items()
              if k.startswith("ai_summary_")}  # fmt: skip
-    result = svc.summary.open(request.get_data(cache=False), prefs)
+    result = svc.summary.open(request.get_data(cache=False), prefs, client_key(client_address()))
     if isinstance(result, Refusal):
         return _refuse(result.code)
     return Response(result, mimetype="application/x-ndjson", headers=STREAM_HEADERS)
