@@ -22,6 +22,7 @@ import httpx
 import msgspec
 
 from searx.errors import LLMError
+from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.settings import Settings
 from searx.store import Store
@@ -205,7 +206,7 @@ class SummaryService:
             try:
                 checked = self._guard.check(server)
             except AddressRefusedError as exc:
-                log.info("ai_summary: user server refused: %s", exc)
+                log.info("ai_summary: user server refused: %s", loggable(exc))
                 return Refusal("bad_request")
             # the admin key never goes to a server the user chose
             return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
