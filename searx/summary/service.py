@@ -50,6 +50,18 @@ class Cached(msgspec.Struct, kw_only=True):
     citations: list[int]
     invalid: list[int]
     grounded: bool
+    creator: str = ""  # the pseudonym of the client whose request generated it
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One generation: where it goes, what it answers, its cache key and the client that started it."""
+
+    key: str | None
+    target: Target
+    verified: evidence.Evidence
+    grounded: bool
+    client: str
 
 
 @dataclass(frozen=True)
@@ -133,7 +145,7 @@ class SummaryService:
         if not self._streams.enter(client):
             return Refusal("rate_limited")
         try:
-            result = self._start(request, verified, target)
+            result = self._start(request, verified, target, client)
         except BaseException:
             self._streams.leave(client)
             raise
@@ -142,14 +154,15 @@ class SummaryService:
             return result
         return Counted(result, self._streams, client)
 
-    def _start(self, request: Request, verified: evidence.Evidence, target: Target) -> Refusal | Iterator[bytes]:
+    def _start(self, request: Request, verified: evidence.Evidence, target: Target,
+               client: str) -> Refusal | Iterator[bytes]:  # fmt: skip
         """The answer: replayed from the cache, joined to a generation in flight, or a new generation."""
         grounded = self.conf.grounding
         key = None if target.pinned else self._key(verified, target, grounded)
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                return self._replay(verified, msgspec.json.decode(hit, type=Cached))
+                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client)
         with self._lock:
             flight = self._flights.get(key) if key else None
             if flight is not None:
@@ -167,8 +180,8 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, release), name="ai-summary",
-            daemon=True,
+            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client), release),
+            name="ai-summary", daemon=True,
         )
         worker.start()
         return relay
@@ -226,16 +239,17 @@ class SummaryService:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
 
-    def _replay(self, verified: evidence.Evidence, hit: Cached) -> Iterator[bytes]:
-        yield ndjson.head(verified.sources, hit.model, True)
+    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[bytes]:
+        # "cached" only for the client that generated it: to anyone else it would tell what was searched
+        cached = bool(client) and hit.creator == client
+        yield ndjson.head(verified.sources, hit.model, cached)
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
+                          invalid=hit.invalid, cached=cached, grounded=hit.grounded)  # fmt: skip
 
-    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 release: Callable[[], None]) -> None:  # fmt: skip
-        conf = self.conf
+    def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
+        conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
         payload: dict[str, Any] = {
             "messages": prompt.messages(verified, grounded),
             "stream": True,
@@ -256,7 +270,7 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, key, target, verified, grounded, "".join(text), event.reason)
+                    self._finish(flight, job, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -269,13 +283,13 @@ class SummaryService:
             self._land(key, flight)
             flight.finish()
 
-    def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
-                grounded: bool, text: str, reason: str) -> None:  # fmt: skip
+    def _finish(self, flight: Flight, job: _Job, text: str, reason: str) -> None:
+        key, target, verified, grounded = job.key, job.target, job.verified, job.grounded
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded)  # fmt: skip
+                        grounded=grounded, creator=job.client)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:

@@ -55,6 +55,13 @@ def client_address() -> str:
                    services().settings.server.trusted_proxies)
 
 
+def client_id() -> str:
+    """This client's pseudonym (``searx.limiter.client_marker``)."""
+    from searx.limiter import client_marker
+
+    return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
+
+
 def wants_api() -> bool:
     """True when the caller is an API client (asked for json/csv/rss)."""
     try:

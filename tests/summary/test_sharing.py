@@ -10,9 +10,11 @@ from typing import Any
 import httpx
 import msgspec
 
+from searx.limiter import client_marker
 from searx.network.guard import AddressGuard, CheckedURL
 from searx.summary import evidence
 from searx.summary.service import SummaryService
+from tests.conftest import SECRET, make_settings
 from tests.summary.conftest import body, placeholder, summary_settings
 from utils.fakes.llm import FakeLLM, Reply
 
@@ -277,5 +279,22 @@ def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> No
         gate.set()
         assert '"done":true' in list(lines)[-1]
     assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the stream was counted out
-    assert service._streams.open_streams("127.0.0.1") == 0 and service._streams.open_streams("192.0.2.7") == 0
+    assert service._streams.open_streams(client_marker("127.0.0.1", SECRET.encode())) == 0
+    assert service._streams.open_streams("192.0.2.7") == 0
     assert fake_llm.calls == 3
+
+
+def test_a_cached_answer_is_called_cached_only_for_the_client_that_generated_it(site: Any, fake_llm: FakeLLM) -> None:
+    fake_llm.default = Reply.tokens(["Private answer [1]."])
+    settings = make_settings([], ai_summary={"base_url": fake_llm.base_url, "model": "fake-model"},
+                             server={"trusted_proxies": ["127.0.0.1/32"]})
+    app = site(settings)
+    data = placeholder(app.services.settings)
+    alice, bob = {"X-Forwarded-For": "192.0.2.10"}, {"X-Forwarded-For": "198.51.100.20"}
+    assert app.lines(body(data), headers=alice)[0]["cached"] is False
+    seen = app.lines(body(data), headers=bob)
+    assert (seen[0]["cached"], seen[-1]["cached"]) == (False, False)  # nothing tells bob what alice asked
+    assert "".join(line.get("delta", "") for line in seen) == "Private answer [1]."
+    assert fake_llm.calls == 1, "bob was still served from the cache"
+    again = app.lines(body(data), headers=alice)
+    assert (again[0]["cached"], again[-1]["cached"]) == (True, True)
