@@ -1,7 +1,8 @@
 """Load, merge and validate settings.yml into frozen settings objects.
 
 The defaults live in ``searx/settings.yml``; an operator's file is named by
-``SEARX_SETTINGS_PATH``. As in SearXNG, ``use_default_settings: true`` merges
+``SEARX_SETTINGS_PATH`` (or SearXNG's ``SEARXNG_SETTINGS_PATH``), and a few
+environment variables override it (``searx/environ.py``). As in SearXNG, ``use_default_settings: true`` merges
 the operator's file over the defaults (``engines: {keep_only, remove}`` filter
 the default engines). Validation errors name the key path.
 """
@@ -17,12 +18,14 @@ from typing import Any
 import msgspec
 import yaml
 
+from searx import environ
 from searx.errors import SettingsError
 
 log = logging.getLogger("searx.settings")
 
 DEFAULT_PATH = Path(__file__).with_name("settings.yml")
 DEFAULT_SECRET = "ultrasecretkey"
+MIN_SECRET_LENGTH = 32
 
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
@@ -110,6 +113,12 @@ class AISummary(_S, frozen=True):
     lock_mode: bool = False
 
 
+class Valkey(_S, frozen=True):
+    """SearXNG's ``valkey:`` section; its ``url`` is used as ``store.url`` when that is unset."""
+
+    url: str | bool = False
+
+
 class PluginSetting(_S, frozen=True):
     active: bool = True
 
@@ -145,6 +154,7 @@ class Settings(_S, frozen=True):
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: dict[str, Any] = {}
+    valkey: Valkey = Valkey()
     limiter: dict[str, Any] = {}
     # where the settings came from, for messages
     source: str = ""
@@ -223,6 +233,23 @@ def _path_message(exc: msgspec.ValidationError) -> str:
     return text
 
 
+def _printable_ascii(text: str) -> bool:
+    return all(" " <= ch <= "~" for ch in text)
+
+
+def _valkey_to_store(body: dict[str, Any]) -> None:
+    """SearXNG's ``valkey.url`` names the shared store unless ``store.url`` does."""
+    valkey = body.get("valkey")
+    url = valkey.get("url") if isinstance(valkey, dict) else None
+    if not url or not isinstance(url, str):
+        return
+    store = body.get("store")
+    if store is None:
+        store = body["store"] = {}
+    if isinstance(store, dict) and not store.get("url"):
+        body["store"] = {**store, "url": url}
+
+
 def validate(data: dict[str, Any], source: str = "") -> Settings:
     """Check types and engine entries; raise SettingsError naming the key path."""
     engines = data.get("engines") or []
@@ -248,6 +275,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
                 )
             shortcuts[engine.shortcut] = i
     body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
+    _valkey_to_store(body)
     body["engines"] = engines
     body["source"] = source
     try:
@@ -256,6 +284,10 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    if not _printable_ascii(settings.ai_summary.api_key):
+        # never echo the value: it is a secret
+        raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
+                            "(no line breaks, control or non-ASCII characters)")
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
@@ -263,19 +295,23 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
 
 
 def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:
-    """Read the defaults and the user file (``path`` or ``SEARX_SETTINGS_PATH``)."""
+    """Read the defaults and the user file (``path``, else ``SEARX_SETTINGS_PATH`` or
+    ``SEARXNG_SETTINGS_PATH``); the environment variables of ``searx.environ`` win over both."""
     defaults = _read_yaml(DEFAULT_PATH)
-    path = path or os.environ.get("SEARX_SETTINGS_PATH") or None
+    path = path or environ.settings_path(os.environ)
     user = _read_yaml(Path(path)) if path else None
-    data = merge(defaults, user)
+    data = environ.apply(merge(defaults, user), os.environ)
     if overrides:
         _deep_update(data, copy.deepcopy(overrides))
     return validate(data, source=str(path or DEFAULT_PATH))
 
 
 def check_secret(settings: Settings) -> None:
-    """Outside debug mode the default secret key must have been replaced."""
-    if not settings.general.debug and settings.server.secret_key in ("", DEFAULT_SECRET):
+    """The secret key must be replaced and at least 32 characters long (debug mode too)."""
+    key = settings.server.secret_key
+    if key == DEFAULT_SECRET or len(key) < MIN_SECRET_LENGTH:
         raise SettingsError(
-            "server.secret_key: replace the default secret key (or set SEARX_SECRET_KEY) before starting"
+            f"server.secret_key: set a random secret of at least {MIN_SECRET_LENGTH} characters "
+            "(in the settings or in SEARX_SECRET_KEY / SEARXNG_SECRET), e.g. the output of "
+            "python3 -c 'import secrets; print(secrets.token_hex(32))'"
         )

@@ -13,7 +13,7 @@ from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
-from searx.settings import Settings
+from searx.settings import Settings, check_secret
 from searx.store import Store, open_store
 
 log = logging.getLogger("searx.webapp")
@@ -50,6 +50,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
     Raises ``SettingsError`` naming the key; returns the engines it built.
     """
+    check_secret(settings)
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
