@@ -12,8 +12,9 @@ from __future__ import annotations
 import copy
 import logging
 import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 import yaml
@@ -23,16 +24,24 @@ from searx.errors import SettingsError
 
 log = logging.getLogger("searx.settings")
 
+T = TypeVar("T")
+
 DEFAULT_PATH = Path(__file__).with_name("settings.yml")
 DEFAULT_SECRET = "ultrasecretkey"
 MIN_SECRET_LENGTH = 32
 
 
-class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
-    """Base: frozen, keyword-only, extra SearXNG keys are tolerated."""
+class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every section of this project's own: frozen, keyword-only, and an
+    unknown key (a typo such as ``ai_summary.base_ulr``) stops start-up naming it.
+    New sections derive from it (docs/dev/settings.md)."""
 
 
-class General(_S, frozen=True):
+class _SearXNG(_S, frozen=True, forbid_unknown_fields=False):
+    """Base of SearXNG's sections: keys SearXNG knows and this project does not use are accepted."""
+
+
+class General(_SearXNG, frozen=True):
     debug: bool = False
     instance_name: str = "searx-ai"
     contact_url: str | bool = False
@@ -41,7 +50,7 @@ class General(_S, frozen=True):
     admin_token: str = ""
 
 
-class Search(_S, frozen=True):
+class Search(_SearXNG, frozen=True):
     safe_search: int = 0
     autocomplete: str = ""
     default_lang: str = "auto"
@@ -51,7 +60,7 @@ class Search(_S, frozen=True):
     cache_ttl: int = 300
 
 
-class Server(_S, frozen=True):
+class Server(_SearXNG, frozen=True):
     port: int = 8888
     bind_address: str = "127.0.0.1"
     base_url: str | bool = False
@@ -67,7 +76,7 @@ class Server(_S, frozen=True):
     trusted_proxies: tuple[str, ...] = ()
 
 
-class UI(_S, frozen=True):
+class UI(_SearXNG, frozen=True):
     default_theme: str = "simple"
     default_locale: str = ""
     results_on_new_tab: bool = False
@@ -75,11 +84,11 @@ class UI(_S, frozen=True):
     center_alignment: bool = False
 
 
-class Preferences(_S, frozen=True):
+class Preferences(_SearXNG, frozen=True):
     lock: tuple[str, ...] = ()
 
 
-class Outgoing(_S, frozen=True):
+class Outgoing(_SearXNG, frozen=True):
     request_timeout: float = 3.0
     max_request_timeout: float | None = None
     useragent_suffix: str = ""
@@ -113,17 +122,47 @@ class AISummary(_S, frozen=True):
     lock_mode: bool = False
 
 
-class Valkey(_S, frozen=True):
+class Valkey(_SearXNG, frozen=True):
     """SearXNG's ``valkey:`` section; its ``url`` is used as ``store.url`` when that is unset."""
 
     url: str | bool = False
 
 
-class PluginSetting(_S, frozen=True):
+class StoreSettings(_S, frozen=True):
+    """Where shared state lives (``searx.store.open_store``)."""
+
+    url: str = ""
+    prefix: str = "searx:"
+    timeout: float = 0.25
+    backoff: float = 5.0
+    max_keys: int = 100_000
+
+
+class LimitSettings(_S, frozen=True):
+    """One route's budget per client; unset keys keep the defaults of ``searx.limiter.Rules``."""
+
+    limit: int | None = None
+    window: float | None = None
+
+
+class CapSettings(_S, frozen=True):
+    limit: int | None = None
+    ttl: float | None = None
+
+
+class LimiterSettings(_S, frozen=True):
+    """``limiter:``: one field per route the web app limits (docs/admin/limiter.md)."""
+
+    search: LimitSettings = LimitSettings()
+    ai_summary: LimitSettings = LimitSettings()
+    ai_summary_global: CapSettings = CapSettings()
+
+
+class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
 
-class EngineSetting(_S, frozen=True):
+class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
     name: str
@@ -142,7 +181,7 @@ class EngineSetting(_S, frozen=True):
     about: dict[str, Any] = {}
 
 
-class Settings(_S, frozen=True):
+class Settings(_SearXNG, frozen=True):
     general: General = General()
     search: Search = Search()
     server: Server = Server()
@@ -153,9 +192,9 @@ class Settings(_S, frozen=True):
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
-    store: dict[str, Any] = {}
+    store: StoreSettings = StoreSettings()
     valkey: Valkey = Valkey()
-    limiter: dict[str, Any] = {}
+    limiter: LimiterSettings = LimiterSettings()
     # where the settings came from, for messages
     source: str = ""
 
@@ -224,13 +263,31 @@ def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, An
     return result
 
 
-def _path_message(exc: msgspec.ValidationError) -> str:
-    # msgspec says "... - at `$.server.port`"; turn the path into server.port
+def _error_at(exc: msgspec.ValidationError) -> tuple[str, str]:
+    """(key path, message) of a msgspec error: "... - at `$.server.port`" gives server.port."""
     text = str(exc)
+    unknown = re.match(r"Object contains unknown field `([^`]*)`(?: - at `\$\.?([^`]*)`)?$", text)
+    if unknown:
+        path = unknown.group(2) or ""
+        return (f"{path}.{unknown.group(1)}" if path else unknown.group(1)), "unknown key (a typo?)"
     if " - at `$" in text:
         message, _, path = text.partition(" - at `$")
-        return f"{path.rstrip('`').lstrip('.')}: {message}"
-    return text
+        return path.rstrip("`").lstrip("."), message
+    return "", text
+
+
+def _path_message(exc: msgspec.ValidationError) -> str:
+    path, message = _error_at(exc)
+    return f"{path}: {message}" if path else message
+
+
+def section(cls: type[T], name: str, data: Any) -> T:
+    """One section from a mapping, checked as at start-up (errors name ``name.key``)."""
+    try:
+        return msgspec.convert(data, cls, strict=False)
+    except msgspec.ValidationError as exc:
+        path, message = _error_at(exc)
+        raise SettingsError(f"{name}.{path}: {message}" if path else f"{name}: {message}") from exc
 
 
 def _printable_ascii(text: str) -> bool:

@@ -39,7 +39,7 @@ def test_searxng_variables_are_read(tmp_path, monkeypatch):
     assert s.source == str(tmp_path / "settings.yml")
     assert (s.server.secret_key, s.server.port, s.server.bind_address) == (LONG, 9123, "0.0.0.0")
     assert s.server.base_url == "https://search.example.org/" and s.server.limiter is True
-    assert s.store["url"] == "valkey://127.0.0.1:6390/0"
+    assert s.store.url == "valkey://127.0.0.1:6390/0"
     settings_mod.check_secret(s)
 
 
@@ -65,11 +65,11 @@ def test_a_bad_variable_stops_start_up_naming_it(monkeypatch, name, value):
 
 def test_valkey_url_setting_names_the_store(tmp_path):
     s = settings_mod.load(write(tmp_path, "valkey:\n  url: valkey://127.0.0.1:6390/1\n"))
-    assert s.store["url"] == "valkey://127.0.0.1:6390/1"
+    assert s.store.url == "valkey://127.0.0.1:6390/1"
     both = settings_mod.load(write(tmp_path, "valkey: {url: 'valkey://a/1'}\nstore: {url: 'valkey://b/2'}\n"))
-    assert both.store["url"] == "valkey://b/2"
+    assert both.store.url == "valkey://b/2"
     off = settings_mod.load(write(tmp_path, "valkey: {url: false}\n"))
-    assert not off.store.get("url")
+    assert not off.store.url
 
 
 @pytest.mark.parametrize("debug", [False, True])

@@ -8,13 +8,13 @@ from typing import Any
 
 from searx.engines import Engine, load_engines
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
-from searx.network.client import EngineNetwork
+from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings, check_secret
-from searx.store import Store, open_store
+from searx.store import Store, check_store, open_store
 
 log = logging.getLogger("searx.webapp")
 
@@ -54,6 +54,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_outgoing(settings.outgoing)
+    check_store(settings.store)
     return engines
 
 
