@@ -48,6 +48,8 @@ class General(_SearXNG, frozen=True):
     enable_metrics: bool = True
     # token for the admin-only engine test endpoint; empty = endpoint answers 404
     admin_token: str = ""
+    # SearXNG's: the password of /metrics (HTTP basic auth, any user name); empty = /metrics answers 404
+    open_metrics: str | bool = ""
 
 
 class Search(_SearXNG, frozen=True):

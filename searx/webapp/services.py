@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.engines import Engine, load_engines
+from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
+from searx.metrics import Metrics
 from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
@@ -34,6 +36,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    metrics: Metrics | None = None
 
     def close(self) -> None:
         self.network.close()
@@ -51,6 +54,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     Raises ``SettingsError`` naming the key; returns the engines it built.
     """
     check_secret(settings)
+    if settings.general.open_metrics is True:
+        raise SettingsError("general.open_metrics: give the password of /metrics (a string), or leave it empty")
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
@@ -71,12 +76,14 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
+    metrics = Metrics(store, engines)
+    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
+                          observe=metrics.engine)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter,
+        limiter=limiter, metrics=metrics,
     )
