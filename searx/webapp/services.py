@@ -12,6 +12,7 @@ from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
+from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
@@ -61,12 +62,13 @@ def check(settings: Settings) -> dict[str, Engine]:
     parse_trusted_proxies(settings.server.trusted_proxies)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
+    plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
     return engines
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
-    from searx.plugins.builtin import builtin_plugins
+    from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
     from searx.summary.service import SummaryService
 
@@ -74,7 +76,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
     health = EngineHealth(store)
-    plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
