@@ -107,6 +107,7 @@ class AISummary(_S, frozen=True):
     base_url: str = ""
     api_key: str = ""
     model: str = ""
+    models: tuple[str, ...] = ()
     grounding: bool = True
     max_sources: int = 5
     connect_timeout: float = 5.0
@@ -120,6 +121,8 @@ class AISummary(_S, frozen=True):
     cache_ttl: int = 86400
     signature_ttl: int = 3600
     allow_user_server: bool = False
+    user_max_concurrent: int = 4
+    max_streams_per_client: int = 2
     default_mode: str = "always"
     lock_mode: bool = False
 
