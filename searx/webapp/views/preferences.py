@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request
 
-from searx.webapp import pages
+import searx.webapp.pages as pages
 from searx.webapp.context import is_https, preferences, same_origin_request, services
 from searx.webapp.prefs_form import apply_form, save_cookies
 
