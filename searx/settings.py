@@ -295,7 +295,8 @@ def section(cls: type[T], name: str, data: Any) -> T:
         raise SettingsError(f"{name}.{path}: {message}" if path else f"{name}: {message}") from exc
 
 
-def _printable_ascii(text: str) -> bool:
+def printable_ascii(text: str) -> bool:
+    """Only printable ASCII (space to tilde): safe in an HTTP header such as an API key's."""
     return all(" " <= ch <= "~" for ch in text)
 
 
@@ -346,7 +347,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
-    if not _printable_ascii(settings.ai_summary.api_key):
+    if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
         raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
                             "(no line breaks, control or non-ASCII characters)")
