@@ -73,7 +73,8 @@ class Metrics:
         if seconds is None:
             seconds = self._seconds[report.name] = self.engine_seconds.labels(report.name)
         counter.inc()
-        seconds.observe(report.elapsed)
+        if report.elapsed > 0:  # no request was sent (suspended, request() crashed): no time to count
+            seconds.observe(report.elapsed)
 
     def summary_refused(self, code: str) -> None:
         """A summary request answered with an error before any stream."""
