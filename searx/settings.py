@@ -10,6 +10,7 @@ the default engines). Validation errors name the key path.
 from __future__ import annotations
 
 import copy
+import difflib
 import logging
 import os
 import re
@@ -313,6 +314,24 @@ def _valkey_to_store(body: dict[str, Any]) -> None:
         body["store"] = {**store, "url": url}
 
 
+def own_sections() -> list[str]:
+    """The top-level sections of this project's own (their structs refuse unknown keys)."""
+    return [f.name for f in msgspec.structs.fields(Settings)
+            if isinstance(f.type, type) and issubclass(f.type, _S) and not issubclass(f.type, _SearXNG)]
+
+
+def _check_sections(data: dict[str, Any]) -> None:
+    """Other top-level keys are accepted (SearXNG has many this project does not use),
+    except a near miss of one of this project's sections: ``ai_sumary`` is a typo."""
+    own = own_sections()
+    for key in data:
+        if key in Settings.__struct_fields__:
+            continue
+        close = difflib.get_close_matches(str(key), own, n=1, cutoff=0.8)
+        if close:
+            raise SettingsError(f"{key}: unknown section (did you mean {close[0]}?)")
+
+
 def validate(data: dict[str, Any], source: str = "") -> Settings:
     """Check types and engine entries; raise SettingsError naming the key path."""
     engines = data.get("engines") or []
@@ -337,6 +356,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
                     f"(also engines[{shortcuts[engine.shortcut]}])"
                 )
             shortcuts[engine.shortcut] = i
+    _check_sections(data)
     body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
     _valkey_to_store(body)
     body["engines"] = engines
