@@ -271,6 +271,7 @@ def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> No
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
         lines = first.iter_lines()
         next(lines)
+        assert fake_llm.wait_calls(1)  # "one" has taken the slow reply; "three" gets the default one
         again = app.post(body(placeholder(settings, query="two")))
         assert (again.status_code, again.json()["error"]["code"]) == (429, "rate_limited")
         # another client is not held back by this one
