@@ -137,7 +137,8 @@ class Cap:
 
 @dataclass(frozen=True)
 class Rules:
-    routes: Mapping[str, Rule] = field(default_factory=lambda: {"search": Rule(30, 60.0), "ai_summary": Rule(6, 60.0)})
+    routes: Mapping[str, Rule] = field(default_factory=lambda: {
+        "search": Rule(30, 60.0), "ai_summary": Rule(6, 60.0), "fetch": Rule(20, 60.0)})
     ai_summary_global: Cap = Cap(2, 240.0)
 
 

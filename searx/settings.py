@@ -110,6 +110,23 @@ class AISummary(_S, frozen=True):
     lock_mode: bool = False
 
 
+class Fetch(_S, frozen=True):
+    # None: on for a private instance, off when server.public_instance is true
+    enabled: bool | None = None
+    ports: tuple[int, ...] = (80, 443)
+    # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
+    allow_private: bool = False
+    cache_ttl: int = 900
+    timeout: float = 15.0
+    max_redirects: int = 5
+    max_html_bytes: int = 2 * 1024 * 1024
+    max_pdf_bytes: int = 10 * 1024 * 1024
+    per_origin: int = 2
+    extract_workers: int = 2
+    extract_timeout: float = 5.0
+    extract_memory_mb: int = 1024
+
+
 class PluginSetting(_S, frozen=True):
     active: bool = True
 
@@ -141,6 +158,7 @@ class Settings(_S, frozen=True):
     preferences: Preferences = Preferences()
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
+    fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()

@@ -11,6 +11,7 @@ from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
+from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings
@@ -34,9 +35,12 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    reader: Reader | None = None
 
     def close(self) -> None:
         self.network.close()
+        if self.reader is not None:
+            self.reader.close()
 
 
 def locked_preferences(settings: Settings) -> tuple[str, ...]:
@@ -53,6 +57,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_settings(settings.fetch)
     return engines
 
 
@@ -75,5 +80,5 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter,
+        limiter=limiter, reader=Reader(settings, store),
     )
