@@ -61,8 +61,11 @@ def check_settings(conf: Fetch) -> None:
 
 
 def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
+    try:
+        parts = urlsplit(url)
+        return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
+    except ValueError as exc:  # malformed brackets or port: the guard would refuse it too
+        raise ReaderError("address_refused", "this address may not be read") from exc
 
 
 class Reader:
