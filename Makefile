@@ -74,6 +74,7 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
 	$(BIN)/python -m utils.bench_summary
+	$(BIN)/python -m utils.bench_reader
 
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
 # (the app compiles .po files when it first needs them)

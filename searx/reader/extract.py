@@ -17,6 +17,7 @@ from searx.reader.pdf import pdf_document
 _HTML = ("text/html", "application/xhtml+xml")
 _TEXT = ("text/plain", "text/markdown", "text/x-markdown", "text/csv", "text/tab-separated-values")
 _JSON = ("application/json", "text/json")
+_CHALLENGE_MAX_CHARS = 400
 _XML = ("application/xml", "text/xml", "application/rss+xml", "application/atom+xml", "application/rdf+xml")
 
 
@@ -68,9 +69,11 @@ def extract(body: bytes, content_type: str | None, url: str = "", *, format: str
     if kind == "pdf":
         title, text, pages = pdf_document(body)
     elif kind == "html":
-        if marker := challenge_marker(body):
-            raise ReaderError("challenged", f"the page is a bot check ({marker})")
         title, text = html_document(decode(body, content_type), url, markdown)
+        # real articles embed captcha scripts too (comment forms): only a page with
+        # little text of its own and a bot-check marker is a bot check
+        if len(text) < _CHALLENGE_MAX_CHARS and (marker := challenge_marker(body)):
+            raise ReaderError("challenged", f"the page is a bot check ({marker})")
     elif kind == "json":
         text = pretty_json(decode(body, content_type, markup=False))
     elif kind == "xml":
