@@ -150,3 +150,13 @@ def test_other_types_unsupported_naming_the_type(ctype: str) -> None:
 def test_untyped_body_is_sniffed() -> None:
     assert extract(text_pdf(["x y"]), None).kind == "pdf"
     assert extract(f"<!DOCTYPE html><html><body><article><p>{FILLER}</p></article></body></html>".encode(), "").kind == "html"
+
+
+def test_article_with_a_captcha_script_is_not_a_bot_check() -> None:
+    # comment forms embed reCAPTCHA on ordinary articles
+    page = ARTICLE.replace("<footer>", '<script src="https://www.google.com/recaptcha/api.js"></script><footer>')
+    assert "The heading" in extract(page.encode(), "text/html", URL).text
+    short = b'<html><body><p>Please verify.</p><div class="g-recaptcha"></div></body></html>'
+    with pytest.raises(ReaderError) as info:
+        extract(short, "text/html", URL)
+    assert info.value.code == "challenged"
