@@ -101,10 +101,12 @@ class Fetcher:
         self.guard = guard
         self.limits = limits
         self.user_agent = user_agent
-        self._ssl = httpx.create_ssl_context()  # verified; built once, never relaxed
+        self._ssl: ssl.SSLContext | None = None  # verified; built on first use, never relaxed
         self._transport = transport or self._default_transport
 
     def _default_transport(self) -> httpx.BaseTransport:
+        if self._ssl is None:
+            self._ssl = httpx.create_ssl_context()
         return httpx.HTTPTransport(verify=self._ssl, trust_env=False, retries=0)
 
     def fetch(self, url: str, *, deadline: float | None = None, accept_language: str | None = None) -> Fetched:

@@ -165,10 +165,11 @@ class ExtractorPool:
             log.warning("extraction worker %s died (memory cap?)", worker.pid)
             raise ReaderError("unreadable", "the content is too large or too complex to read") from exc
         finally:
-            if keep and worker.alive():
-                with self._lock:
+            with self._lock:
+                keep = keep and worker.alive() and not self._closed
+                if keep:
                     self._idle.append(worker)
-            else:
+            if not keep:
                 worker.stop()
         if reply[0] == "ok":
             return reply[1]  # type: ignore[no-any-return]

@@ -80,3 +80,13 @@ def test_errors_cross_the_process_boundary(pool: ExtractorPool) -> None:
     with pytest.raises(ReaderError) as info:
         pool.extract(b"\x89PNG", "image/png")
     assert info.value.code == "unsupported_type" and "image/png" in info.value.message
+
+
+def test_a_worker_busy_at_close_stops_when_its_job_ends() -> None:
+    before = _children()
+    pool = ExtractorPool(workers=1, timeout=30)
+    worker = pool._take()  # a job has taken the worker...
+    pool.close()  # ...when the app shuts down
+    doc = pool._run(worker, (b"last job", "text/plain", "", "text"), time.monotonic() + 30)
+    assert doc.text == "last job"
+    assert _children() == before
