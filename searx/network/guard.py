@@ -12,6 +12,7 @@ import ipaddress
 import logging
 import re
 import socket
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,7 @@ _PRIVATE = tuple(
     ipaddress.ip_network(n) for n in ("10.0.0.0/8", "100.64.0.0/10", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
 )
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+OWN_REFRESH = 60.0  # seconds between two looks at the interfaces and the base_url host
 _6TO4 = ipaddress.ip_network("2002::/16")
 _LABEL = re.compile(r"^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$")
 _NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
@@ -172,20 +174,23 @@ class AddressGuard:
         self.allowed_ports = frozenset(allowed_ports)
         self.allow_private = allow_private
         self._own_hosts = tuple(h for h in own_hosts if h)
-        self._own = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
-        self._own_hosts_done = False
+        self._fixed = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
+        self._own: set[str] = set()
+        self._own_at = -OWN_REFRESH
 
     def _own_addresses(self) -> set[str]:
-        if self._own is None:
-            self._own = local_addresses()
-        if not self._own_hosts_done:
-            for host in self._own_hosts:
-                try:
-                    self._own.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
-                except (OSError, ValueError):
-                    log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
-            self._own_hosts_done = True
-        return self._own
+        # interfaces come and go (DHCP, containers): look again now and then
+        now = time.monotonic()
+        if now - self._own_at < OWN_REFRESH:
+            return self._own
+        found = set(self._fixed) if self._fixed is not None else local_addresses()
+        for host in self._own_hosts:
+            try:
+                found.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
+            except (OSError, ValueError):
+                log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
+        self._own, self._own_at = found, now
+        return found
 
     def _permitted(self, ip: IP) -> bool:
         if is_public(ip):

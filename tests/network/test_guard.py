@@ -254,3 +254,18 @@ def test_allow_private_still_refuses_loopback_metadata_and_own(url: str) -> None
     guard = AddressGuard(resolver=resolver, own_addresses=[*OWN, "10.9.9.9"], allow_private=True)
     with pytest.raises(AddressRefusedError):
         guard.check(url)
+
+
+def test_own_addresses_are_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import searx.network.guard as guard_mod
+
+    seen = [{"198.51.101.1"}]
+    monkeypatch.setattr(guard_mod, "local_addresses", lambda: set(seen[0]))
+    clock = [1000.0]
+    monkeypatch.setattr(guard_mod.time, "monotonic", lambda: clock[0])
+    guard = AddressGuard(resolver=lambda h, p: ["198.51.101.2"])
+    guard.check("https://example.org/")  # 198.51.101.2 is not ours yet
+    seen[0] = {"198.51.101.1", "198.51.101.2"}  # an interface came up with that address
+    clock[0] += guard_mod.OWN_REFRESH + 1
+    with pytest.raises(AddressRefusedError):
+        guard.check("https://example.org/")

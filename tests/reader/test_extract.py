@@ -40,7 +40,7 @@ def test_html_main_text_as_markdown() -> None:
     assert "script link" in text and "javascript:" not in text
     assert "def f():\n    return 1" in text and "| Col A | Col B |" in text
     for gone in ("Hidden paragraph", "hidden paragraph", "cookies", "Home", "Site header", "Copyright",
-                 "secret", "color: red", "Reader comment", "Page title"):
+                 "secret", "color: red", "Reader comment", "Page title", "Newsletter"):
         assert gone not in text
 
 

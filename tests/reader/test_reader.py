@@ -274,3 +274,10 @@ def test_settings_are_checked() -> None:
     for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1}):
         with pytest.raises(SettingsError, match="fetch."):
             check_settings(reader_settings(**bad).fetch)
+
+
+def test_unknown_fetch_key_stops_start_up() -> None:
+    from searx.errors import SettingsError
+
+    with pytest.raises(SettingsError, match="fetch.alow_private"):
+        reader_settings(alow_private=True)
