@@ -27,6 +27,7 @@ class SiteHost:
     host_address: str  # our end of the veth pair: one of this machine's own addresses
     address: str  # the test host
     log: Path
+    ca: Path  # the CA that signed the site's certificate for site.test
 
     def requests(self) -> list[str]:
         return [line for line in self.log.read_text().splitlines() if line.startswith("GET ")]
@@ -50,9 +51,18 @@ def unavailable() -> str | None:
 
 
 def _tls_files(folder: Path) -> tuple[Path, Path]:
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=site.test",
-                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True, timeout=60)  # fmt: skip
+    """A test CA (``ca.pem``) and a certificate for ``site.test`` signed by it."""
+    ca, ca_key, cert, key = folder / "ca.pem", folder / "ca.key", folder / "cert.pem", folder / "key.pem"
+    csr, ext = folder / "site.csr", folder / "site.ext"
+    ext.write_text("subjectAltName=DNS:site.test\n")
+    for argv in (
+        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=searx test CA",
+         "-keyout", str(ca_key), "-out", str(ca)],
+        ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=site.test", "-keyout", str(key), "-out", str(csr)],
+        ["x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial", "-days", "1",
+         "-extfile", str(ext), "-out", str(cert)],
+    ):  # fmt: skip
+        subprocess.run(["openssl", *argv], check=True, capture_output=True, timeout=60)
     return cert, key
 
 
@@ -83,7 +93,7 @@ def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443) 
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the test site did not start: {log.read_text()[-2000:]}")
             time.sleep(0.05)  # polling a child's start-up, not synchronising the test itself
-        yield SiteHost(namespace, host_address, address, log)
+        yield SiteHost(namespace, host_address, address, log, folder / "ca.pem")
     finally:
         if server is not None:
             server.kill()

@@ -114,3 +114,19 @@ def test_namespace_is_removed_afterwards(tmp_path: Path) -> None:
     with namespace_host(tmp_path) as made:
         name = made.namespace
     assert name not in subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+
+
+def test_tls_verifies_the_real_name_on_the_pinned_address(host: SiteHost, extractor: ExtractorPool) -> None:
+    import ssl
+
+    import httpx
+
+    trusting = ssl.create_default_context(cafile=str(host.ca))  # trusts the test CA only
+    settings = reader_settings(allow_private=True, ports=[8443], cache_ttl=0)
+    guard = AddressGuard(resolver=lambda name, port: [host.address], allowed_ports=[8443], allow_private=True)
+    reader = Reader(settings, MemoryStore(), guard=guard, extractor=extractor,
+                    transport=lambda: httpx.HTTPTransport(verify=trusting, trust_env=False))  # fmt: skip
+    # connected to the 10.x address, the certificate is checked against site.test
+    assert reader.read("https://site.test:8443/page.html").document.title == "Test article"
+    # same address, another name: the certificate does not match, so no page
+    assert _error(reader, "https://other.test:8443/page.html").code == "tls_error"
