@@ -23,7 +23,7 @@ import msgspec
 
 from searx.errors import LLMError
 from searx.logtext import loggable
-from searx.network.guard import AddressGuard, AddressRefusedError
+from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
 from searx.settings import Settings
 from searx.store import Store
 from searx.summary import citations, evidence, ndjson, prompt
@@ -106,7 +106,7 @@ class SummaryService:
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
-        self._guard = guard or AddressGuard()
+        self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._slots = slots
