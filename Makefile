@@ -83,9 +83,8 @@ bench: $(STAMP)
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
 # (the app compiles .po files when it first needs them)
 translations: $(DEVSTAMP)
-	mkdir -p searx/translations
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -o searx/translations/messages.pot --project=searx-ai .
-	for po in searx/translations/*/LC_MESSAGES/messages.po; do $(BIN)/pybabel update -i searx/translations/messages.pot -o "$$po" -l "$$(basename $$(dirname $$(dirname $$po)))"; done
+	$(BIN)/python -m utils.i18n update
+	$(BIN)/python -m utils.i18n check || echo "untranslated entries: $(BIN)/python -m utils.i18n todo"
 
 clean:
 	rm -rf $(VENV) local .cache tests/output

@@ -1,19 +1,33 @@
 """The summary box's UI strings, for translation (keys and English as in client/src/lib/i18n.ts).
 
-The page sends their translations in the client settings; English pages send none.
+The page sends their translations in the client settings; English pages send none. The count
+("Based on N search snippets") is one gettext plural message: the page sends its form for each
+plural category of the language (``basis_one``, ``basis_few``, ``basis_many``, ``basis_other``…),
+the categories the client's ``Intl.PluralRules`` selects.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+
+from babel import Locale, UnknownLocaleError
+from babel.support import NullTranslations
 
 
 def N_(text: str) -> str:  # noqa: N802 - the marker Babel extracts (make translations)
     return text
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - plural marker (make translations)
+    return singular, plural
+
+
+BASIS = NP_("Based on {n} search snippet", "Based on {n} search snippets")
+
 STRINGS: dict[str, str] = {
     "title": N_("AI summary"),
-    "basis_one": N_("Based on {n} search snippet"),
-    "basis_other": N_("Based on {n} search snippets"),
+    "basis_one": BASIS[0],
+    "basis_other": BASIS[1],
     "loading": N_("Generating a summary…"),
     "cached": N_("cached"),
     "not_grounded": N_("Not based on the search results."),
@@ -48,3 +62,29 @@ STRINGS: dict[str, str] = {
     "error.network": N_("The connection to the server failed."),
     "error.unknown": N_("Something went wrong while summarizing."),
 }
+
+_PLURAL_KEYS = {"basis_one", "basis_other"}
+
+
+@lru_cache(maxsize=64)
+def plural_samples(locale: str) -> dict[str, int]:
+    """A whole number for each CLDR plural category of ``locale`` ({"one": 1, "few": 2, "many": 5, …})."""
+    try:
+        rule = Locale.parse(locale).plural_form
+    except (ValueError, UnknownLocaleError):
+        return {"one": 1, "other": 2}
+    samples: dict[str, int] = {}
+    for n in (*range(200), 1000, 1_000_000):  # French and Spanish say "many" of millions
+        samples.setdefault(rule(n), n)
+    return samples
+
+
+def translated(catalog: NullTranslations, locale: str) -> dict[str, str]:
+    """The strings that differ from English, with ``basis_<category>`` for every plural category."""
+    out = {key: catalog.gettext(text) for key, text in STRINGS.items() if key not in _PLURAL_KEYS}
+    samples = plural_samples(locale)
+    for category, n in samples.items():
+        out[f"basis_{category}"] = catalog.ngettext(*BASIS, n)
+    # Whole numbers never select "other" in some languages (Russian); fractions would: use the last form.
+    out.setdefault("basis_other", catalog.ngettext(*BASIS, max(samples.values())))
+    return {key: text for key, text in out.items() if text != STRINGS.get(key)}

@@ -1,4 +1,4 @@
-"""Translations for templates (Babel catalogs in searx/translations/)."""
+"""Translations for templates (Babel catalogs in searx/translations/) and the choice of language."""
 
 from __future__ import annotations
 
@@ -6,12 +6,19 @@ import io
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, request
 
+from searx.webapp.context import preferences
+
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+# Chinese written in Traditional script: the Simplified catalog (zh_CN) is not offered for these.
+_TRADITIONAL_CHINESE = {"hant", "tw", "hk", "mo"}
 
 
 @lru_cache(maxsize=1)
@@ -36,12 +43,65 @@ def translations(locale: str) -> NullTranslations:
     return Translations(fp=mo, domain="messages")
 
 
-def pick_locale(preferred: str) -> str:
+def bcp47(locale: str) -> str:
+    """The tag for ``<html lang>`` and Intl APIs: ``pt_BR`` -> ``pt-BR``."""
+    return locale.replace("_", "-")
+
+
+@lru_cache(maxsize=64)
+def text_direction(locale: str) -> str:
+    """``rtl`` for Arabic and other right-to-left scripts, else ``ltr``."""
+    try:
+        return Locale.parse(locale).text_direction
+    except (ValueError, UnknownLocaleError):
+        return "ltr"
+
+
+@lru_cache(maxsize=64)
+def native_name(locale: str) -> str:
+    """The language named in itself ("Deutsch", "Português (Brasil)"), for the preferences page."""
+    try:
+        name = Locale.parse(locale).get_display_name(locale) or locale
+    except (ValueError, UnknownLocaleError):
+        return locale
+    return name[:1].upper() + name[1:]
+
+
+def _tags(tag: str) -> list[str]:
+    return [part for part in tag.strip().lower().replace("_", "-").split("-") if part]
+
+
+def match(accepted: list[tuple[str, float]], known: tuple[str, ...]) -> str | None:
+    """The first known locale for the accepted languages, in order of quality.
+
+    A language matches its exact locale first (``pt-BR`` -> ``pt_BR``), then any locale of the
+    same primary language (``pt-PT`` and ``pt`` -> ``pt_BR``, ``de-AT`` -> ``de``), before a
+    less preferred language is tried. Traditional Chinese (``zh-TW``, ``zh-Hant``) is not
+    answered with Simplified Chinese.
+    """
+    by_tags = {tuple(_tags(code)): code for code in known}
+    for value, quality in sorted(accepted, key=lambda item: -item[1]):
+        tags = _tags(value)
+        if quality <= 0 or not tags:
+            continue
+        if tuple(tags) in by_tags:
+            return by_tags[tuple(tags)]
+        if tags[0] == "zh" and _TRADITIONAL_CHINESE & set(tags[1:]):
+            continue
+        same_language = [code for key, code in by_tags.items() if key[0] == tags[0]]
+        if same_language:
+            return min(same_language, key=len)
+    return None
+
+
+def pick_locale(preferred: str, accepted: list[tuple[str, float]] | None = None) -> str:
+    """The preference when it names a catalog, else the best match of ``Accept-Language``, else English."""
     known = available()
     if preferred in known:
         return preferred
-    best = request.accept_languages.best_match(list(known)) if request else None
-    return best or "en"
+    if accepted is None:
+        accepted = list(request.accept_languages) if request else []
+    return match(accepted, known) or "en"
 
 
 def gettext(message: str, **values: object) -> str:
@@ -54,12 +114,30 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
     return text % {"num": n, **values}
 
 
+def _catalog() -> NullTranslations:
+    return getattr(g, "translations", None) or NullTranslations()
+
+
+def format_number(n: object) -> str:
+    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``)."""
+    if not isinstance(n, (int, float)):
+        return str(n)
+    return format_decimal(n, locale=getattr(g, "locale", "en"))
+
+
 def install(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    # Templates format the catalog's text themselves (newstyle: variables escaped, %(num)s set).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda text: _catalog().gettext(text),
+        lambda singular, plural, n: _catalog().ngettext(singular, plural, n),
+        newstyle=True,
+    )
     app.jinja_env.globals["_"] = gettext
+    app.jinja_env.filters["format_number"] = format_number
 
     @app.before_request
     def _locale() -> None:
-        g.locale = pick_locale(request.cookies.get("locale", ""))
+        # The preference (cookie, ?locale=, the instance's ui.default_locale), else the browser's languages.
+        g.locale = pick_locale(str(preferences().get("locale") or ""))
         g.translations = translations(g.locale)

@@ -26,10 +26,9 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
-    settings: dict[str, Any] = {"ui_lang": locale, "ai_summary_mode": mode}
+    settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
     if locale != "en":
-        translated = {key: i18n.gettext(text) for key, text in client_strings.STRINGS.items()}
-        settings["translations"] = {k: v for k, v in translated.items() if v != client_strings.STRINGS[k]}
+        settings["translations"] = client_strings.translated(i18n.translations(locale), locale)
     return settings
 
 
@@ -46,7 +45,8 @@ def _common(prefs: Preferences) -> dict[str, Any]:
     return {
         "instance_name": svc.settings.general.instance_name,
         "contact_url": svc.settings.general.contact_url or "",
-        "locale": getattr(g, "locale", "en"),
+        "locale": i18n.bcp47(getattr(g, "locale", "en")),
+        "text_direction": i18n.text_direction(getattr(g, "locale", "en")),
         "method": prefs.get("method"),
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
@@ -101,7 +101,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     html = render_template(
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
-        has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(),
+        has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
     )
     return Response(html, mimetype="text/html")
