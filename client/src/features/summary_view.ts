@@ -84,6 +84,7 @@ export class SummaryView {
     this.body.id = "ai-summary-body";
     this.answer = el(doc, "div", "ai-summary__answer");
     this.answer.setAttribute("aria-busy", "false");
+    this.answer.dir = "auto"; // the answer's own script decides (an English answer on an Arabic page)
     this.body.append(this.answer);
     this.note = el(doc, "p", "ai-summary__note");
     this.note.hidden = true;

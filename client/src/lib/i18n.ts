@@ -56,14 +56,18 @@ export class I18n {
   }
 
   t(key: StringKey, vars: Readonly<Record<string, string | number>> = {}): string {
-    const template = this.overrides[key] ?? STRINGS[key];
-    return template.replace(/\{(\w+)\}/g, (m, name: string) => String(vars[name] ?? m));
+    return fill(this.overrides[key] ?? STRINGS[key], vars);
   }
 
-  /** "Based on N search snippets", with the plural form of the UI language. */
+  /**
+   * "Based on N search snippets", in the plural form the UI language uses for n: the page
+   * sends one per plural category (`basis_one`, `basis_few`, `basis_many`, `basis_other`…).
+   */
   basis(n: number): string {
-    const form = this.plural.select(n) === "one" ? "basis_one" : "basis_other";
-    return this.t(form, { n });
+    const category = this.plural.select(n);
+    const own = this.overrides[`basis_${category}`];
+    if (own) return fill(own, { n });
+    return this.t(category === "one" ? "basis_one" : "basis_other", { n });
   }
 
   /**
@@ -77,6 +81,10 @@ export class I18n {
     if (serverMessage) return serverMessage;
     return key in STRINGS ? this.t(key as StringKey) : this.t("error.unknown");
   }
+}
+
+function fill(template: string, vars: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => String(vars[name] ?? m));
 }
 
 function safeLocale(lang: string): string {
