@@ -21,6 +21,14 @@ describe("isQuestion", () => {
     ["o que é fotossíntese", "pt-BR"],
     ["quanto custa um carro", "pt"],
     ["how to bake bread", "de"],
+    ["jak upiec chleb", "pl"],
+    ["почему небо голубое", "ru"],
+    ["скільки коштує квиток", "uk"],
+    ["كيف أخبز الخبز", "ar"],
+    ["ما هو ألفا؟", "ar"],
+    ["埃菲尔铁塔有多高", "zh-CN"],
+    ["北京天气怎么样", "zh"],
+    ["東京タワーの高さは何メートルですか", "ja"],
   ])("%s (%s) is a question", (query, lang) => {
     expect(isQuestion(query, lang)).toBe(true);
   });
@@ -36,6 +44,11 @@ describe("isQuestion", () => {
     ["", "en"],
     ["   ", "en"],
     ["what?ever", "xx"],
+    ["chleb żytni", "pl"],
+    ["погода москва", "ru"],
+    ["مطاعم القاهرة", "ar"],
+    ["北京天气", "zh-CN"],
+    ["東京タワー", "ja"],
   ])("%s (%s) is not a question", (query, lang) => {
     // "what?ever" starts with "what" but not followed by a space and has no final "?".
     expect(isQuestion(query, lang)).toBe(false);

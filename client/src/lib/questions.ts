@@ -1,6 +1,8 @@
 /**
  * The "is this query a question?" rule of the "Only questions" summary mode: a question
- * mark, or a question word of the UI language at the start (en, de, fr, es, it, nl, pt).
+ * mark (also Arabic and full-width ones), a question word of the UI language at the start
+ * (en, de, fr, es, it, nl, pt, pl, ru, uk, ar), or for Chinese and Japanese, which do not
+ * separate words, a question word anywhere or a final question particle.
  */
 
 /**
@@ -16,8 +18,18 @@ const QUESTION_STARTS: Readonly<Record<string, readonly string[]>> = Object.from
     it: "chi|che|cosa|cos'|quale|quali|qual|quando|dove|perché|perche|come|quanto|quanta|quanti|quante|è|sono|si può|posso",
     nl: "wat|wie|wiens|welk|welke|wanneer|waar|waarom|waarvoor|hoe|hoeveel|is|zijn|kan|kunnen|heeft|hebben|moet|wordt|mag",
     pt: "que|quê|o que|o quê|quem|qual|quais|quando|onde|aonde|porque|porquê|por que|por quê|como|quanto|quanta|quantos|quantas|é|são|pode|posso|existe",
+    pl: "co|kto|kogo|komu|kim|czym|jaki|jaka|jakie|jakich|jak|kiedy|gdzie|skąd|dokąd|dlaczego|czemu|po co|ile|czy|który|która|które",
+    ru: "что|кто|кого|кому|какой|какая|какое|какие|каков|когда|где|куда|откуда|почему|зачем|как|сколько|чей|чья|чьё|чьи|можно|есть ли|нужно ли",
+    uk: "що|хто|кого|кому|який|яка|яке|які|коли|де|куди|звідки|чому|навіщо|як|скільки|чий|чия|чиє|чиї|чи|можна",
+    ar: "ما|ماذا|من هو|من هي|متى|أين|اين|لماذا|كيف|كم|هل|أي|اي",
   }).map(([lang, words]) => [lang, words.split("|")]),
 );
+
+/** Chinese and Japanese: a question word anywhere, or a question particle at the end. */
+const QUESTION_INSIDE: Readonly<Record<string, RegExp>> = {
+  zh: /什么|怎么|怎样|为什么|如何|哪里|哪个|哪些|谁|多少|有多|多久|几点|[吗呢]$/,
+  ja: /何|なに|なぜ|どう|どこ|いつ|誰|だれ|どれ|どの|いくら|か$/,
+};
 
 /**
  * True when the query ends with a question mark or starts with a question word of the UI
@@ -30,8 +42,9 @@ export function isQuestion(query: string, lang: string): boolean {
     .replace(/[\u2019\u02bc]/g, "'")
     .replace(/\s+/g, " ");
   if (q === "") return false;
-  if (/[?？]$/.test(q) || q.startsWith("¿")) return true;
+  if (/[?？؟]$/.test(q) || q.startsWith("¿")) return true;
   const primary = lang.toLowerCase().split(/[-_]/)[0] ?? "en";
+  if (QUESTION_INSIDE[primary]?.test(q)) return true;
   const starts = [...(QUESTION_STARTS[primary] ?? []), ...(QUESTION_STARTS.en ?? [])];
   return starts.some((w) => q === w || q.startsWith(w.endsWith("'") ? w : `${w} `));
 }
