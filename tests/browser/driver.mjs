@@ -308,6 +308,40 @@ const SCENARIOS = {
     });
     return report;
   },
+  /** A right-to-left page: direction, mirrored header and box, nothing past the viewport's edges. */
+  async rtl(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    report.rtl = await page.evaluate(() => {
+      const html = document.documentElement;
+      const rect = (sel) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
+      const width = window.innerWidth;
+      const overflowing = [...document.querySelectorAll("body *")]
+        .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && (r.left < -1 || r.right > width + 1);
+        })
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+      return {
+        lang: html.lang,
+        dir: html.dir,
+        direction: getComputedStyle(document.body).direction,
+        boxDirection: getComputedStyle(document.getElementById("ai-summary")).direction,
+        answerDirection: getComputedStyle(document.querySelector(".ai-summary__answer")).direction,
+        viewport: width,
+        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        overflowing,
+        brand: rect(".brand"),
+        nav: rect(".site-header nav"),
+        box: rect("#ai-summary"),
+        title: rect(".ai-summary__title"),
+        firstResult: rect(".results h3 a"),
+        title_text: document.querySelector(".ai-summary__title")?.textContent ?? "",
+        skip: document.querySelector(".skip-link")?.textContent ?? "",
+      };
+    });
+    return report;
+  },
 };
 
 async function main() {
@@ -323,6 +357,7 @@ async function main() {
       colorScheme: spec.colorScheme ?? "light",
       reducedMotion: spec.reducedMotion ?? "no-preference",
       javaScriptEnabled: spec.javaScriptEnabled ?? true,
+      ...(spec.locale ? { locale: spec.locale } : {}),
     });
     if (spec.permissions) await context.grantPermissions(spec.permissions);
     const page = await context.newPage();
