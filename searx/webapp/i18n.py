@@ -11,7 +11,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 
 from searx.webapp.context import preferences
 
@@ -141,3 +141,11 @@ def install(app: Flask) -> None:
         # The preference (cookie, ?locale=, the instance's ui.default_locale), else the browser's languages.
         g.locale = pick_locale(str(preferences().get("locale") or ""))
         g.translations = translations(g.locale)
+
+    @app.after_request
+    def _language(response: Response) -> Response:
+        # A page's language depends on these request headers: shared caches must not mix them.
+        if response.mimetype == "text/html":
+            response.vary.update(("Accept-Language", "Cookie"))
+            response.headers.setdefault("Content-Language", bcp47(getattr(g, "locale", "en")))
+        return response

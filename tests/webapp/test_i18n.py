@@ -117,3 +117,9 @@ def test_counts_take_the_plural_form_and_digit_grouping_of_the_language(app_fact
     with app.test_request_context("/"):
         g.locale, g.translations = locale, i18n.translations(locale)
         assert render_template_string(COUNT, c=c).replace("\u202f", " ").replace("\xa0", " ") == text
+
+
+def test_pages_tell_caches_they_vary_with_the_language(client):
+    response = client.get("/", headers={"Accept-Language": "pt-BR"})
+    assert {"Accept-Language", "Cookie"} <= set(response.vary) and response.headers["Content-Language"] == "pt-BR"
+    assert "Content-Language" not in client.get("/search?q=x&format=json").headers
