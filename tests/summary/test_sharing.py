@@ -269,7 +269,7 @@ def test_user_servers_do_not_take_the_admin_generation_slots(site: Any, fake_llm
 
 def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> None:
     gate = threading.Event()
-    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    fake_llm.script(Reply.tokens(["slow", " end"], gate=gate, gate_after=1))
     app = site(summary_settings(fake_llm, max_concurrent=4, max_streams_per_client=1))
     settings, service = app.services.settings, app.services.summary
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
