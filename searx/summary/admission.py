@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from searx import origin as origins
 
 MAX_BODY = 256 * 1024
-
-
-def _origin(url: str) -> tuple[str, int] | None:
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return None
-    if not parts.hostname:
-        return None
-    default = 443 if parts.scheme == "https" else 80
-    return parts.hostname.lower(), port or default
 
 
 def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False) -> bool:
@@ -31,16 +19,8 @@ def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: s
         return False
     if origin is None:
         return True
-    theirs = _origin(origin)
-    if theirs is None:  # "null" and other opaque origins
-        return False
-    ours = {_origin(f"{scheme}://{host}")}
-    if base_url:
-        ours.add(_origin(str(base_url)))
-    if theirs in ours:
-        return True
-    # the proxy terminated TLS: https://host (443) arrives here as http://host (80)
-    return any(o is not None and o[0] == theirs[0] and {o[1], theirs[1]} <= {80, 443} for o in ours)
+    ours = [f"{scheme}://{host}/", *([str(base_url)] if base_url else [])]
+    return any(origins.same_origin(origin, o) for o in ours)
 
 
 def refusal(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool,

@@ -9,6 +9,7 @@ from typing import Any
 from searx.engines import Engine, load_engines
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.network.client import EngineNetwork
+from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.preferences import Pref, definitions
 from searx.search.cache import SearchCache
@@ -53,6 +54,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_base_url(settings.server.base_url)
+    check_trusted_hosts(settings.server.trusted_hosts)
     return engines
 
 

@@ -101,6 +101,8 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
         ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
         ("/openapi.json", "get", c.get("/openapi.json")),
+        *((path, "get", c.get(path, headers={"Host": "rebound.example"}))
+          for path in ("/favicon.ico", "/opensearch.xml", "/openapi.json")),
     ]
     return out, summary
 

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, request
 
 from searx.webapp import pages
 from searx.webapp.context import is_https, preferences, services
+from searx.webapp.origin import absolute
 from searx.webapp.prefs_form import apply_form, save_cookies
 
 bp = Blueprint("preferences", __name__)
@@ -19,7 +20,7 @@ def preferences_view() -> Response:
         changed = apply_form(prefs, request.form, services())
     elif request.args.get("preferences"):
         changed = prefs.load_token(request.args["preferences"])
-    share = f"{request.host_url}preferences?preferences={prefs.share_token()}&save=1"
+    share = absolute(f"/preferences?preferences={prefs.share_token()}&save=1")
     response = pages.preferences_page(prefs, saved=bool(changed) or request.method == "POST", share_url=share)
     if request.method == "POST" or request.args.get("save") == "1":
         save_cookies(response, prefs, changed, https=is_https())

@@ -8,6 +8,7 @@ from searx.summary.admission import refusal
 from searx.summary.ndjson import error_body, status
 from searx.summary.service import Refusal
 from searx.webapp.context import preferences, services
+from searx.webapp.origin import request_host
 
 bp = Blueprint("ai_summary", __name__)
 
@@ -21,7 +22,7 @@ def _refuse(code: str) -> Response:
 @bp.post("/ai_summary")
 def ai_summary() -> Response:
     svc = services()
-    code = refusal(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request.host,
+    code = refusal(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
                    request.scheme, svc.settings.server.base_url, request.mimetype, request.content_length)  # fmt: skip
     if code:
         return _refuse(code)
