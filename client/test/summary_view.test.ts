@@ -33,6 +33,9 @@ describe("the streamed answer's rendering", () => {
     v.clearAnswer();
     v.renderAnswer("New", noCite);
     expect(v.answer.innerHTML).toBe("<p>New</p>");
+    v.renderAnswer("Another answer.\n\nLonger", noCite);
+    v.renderAnswer("Short", noCite); // shorter without clearAnswer: another answer too
+    expect(v.answer.innerHTML).toBe("<p>Short</p>");
   });
 
   it("cuts an endless answer at MAX_RENDERED_CHARS, once", () => {

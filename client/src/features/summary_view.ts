@@ -66,6 +66,7 @@ export class SummaryView {
   private readonly stream = new BlockStream();
   private final = 0;
   private truncated: HTMLElement | null = null;
+  private shownLength = 0;
   private expanded = false;
 
   constructor(
@@ -173,6 +174,7 @@ export class SummaryView {
     this.stream.reset();
     this.final = 0;
     this.truncated = null;
+    this.shownLength = 0;
   }
 
   /**
@@ -182,25 +184,22 @@ export class SummaryView {
    */
   renderAnswer(text: string, cite: (n: number) => Node | null): void {
     const { text: shown, truncated } = capText(text);
+    // A shorter text is another answer: start over.
+    if (shown.length < this.shownLength) this.clearAnswer();
+    this.shownLength = shown.length;
     const { finished, open } = this.stream.update(shown);
-    const parsed: Block[] =
-      finished.length > this.final ? [...finished.slice(this.final), ...open] : open;
-    const next = this.blocks.slice(0, this.final);
+    const start = this.final;
+    const parsed: Block[] = finished.length > start ? [...finished.slice(start), ...open] : open;
     parsed.forEach((block, k) => {
-      const i = this.final + k;
       const key = JSON.stringify(block);
-      const old = this.blocks[i];
-      if (old && old.key === key) {
-        next.push(old);
-        return;
-      }
+      const old = this.blocks[start + k];
+      if (old?.key === key) return;
       const node = renderBlock(block, this.doc, { citation: cite });
       if (old) old.node.replaceWith(node);
       else this.answer.insertBefore(node, this.truncated);
-      next.push({ key, node });
+      this.blocks[start + k] = { key, node };
     });
-    for (const stale of this.blocks.slice(next.length)) stale.node.remove();
-    this.blocks = next;
+    for (const stale of this.blocks.splice(start + parsed.length)) stale.node.remove();
     this.final = finished.length;
     if (truncated && !this.truncated) {
       this.truncated = truncationMark(this.doc);
