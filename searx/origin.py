@@ -1,9 +1,11 @@
-"""The instance's origin and host names, as pure functions (no request).
+"""The instance's origin and host names, as pure functions (no Flask).
 
 ``check_base_url`` and ``check_trusted_hosts`` read ``server.base_url`` and
 ``server.trusted_hosts``; ``host_allowed`` says whether the instance answers
-to a Host name; ``same_origin`` whether a browser's ``Origin`` header names
-the instance. ``searx.webapp.origin`` applies them to the current request.
+to a Host name; ``origin_matches`` whether an ``Origin`` header names a given
+base URL; ``same_origin`` whether a request comes from the instance's own
+pages (``/ai_summary`` and ``POST /preferences`` refuse what a browser marks as
+coming from another site). ``searx.webapp.origin`` applies them to the request.
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def origin_of(url: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname.rstrip("."), port or (443 if parts.scheme == "https" else 80)
 
 
-def same_origin(origin: str, ours: str) -> bool:
+def origin_matches(origin: str, ours: str) -> bool:
     """Whether a browser's ``Origin`` header names the instance whose base URL is ``ours``.
 
     Host and port decide; behind a TLS proxy https://host (443) may reach us as
@@ -121,3 +123,19 @@ def same_origin(origin: str, ours: str) -> bool:
     if theirs is None or mine is None or theirs[1] != mine[1]:
         return False
     return theirs[2] == mine[2] or {theirs[2], mine[2]} <= {80, 443}
+
+
+def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False) -> bool:
+    """True unless the browser tells us the request is cross-site.
+
+    ``Sec-Fetch-Site`` must be ``same-origin`` when sent; ``Origin`` must name this
+    host (or ``server.base_url``). Behind a TLS proxy the scheme may differ, so
+    the host and port decide. Clients that send neither header are no browser
+    and cannot be used for cross-site requests.
+    """
+    if fetch_site is not None and fetch_site.lower() != "same-origin":
+        return False
+    if origin is None:
+        return True
+    ours = [f"{scheme}://{host}/", *([str(base_url)] if base_url else [])]
+    return any(origin_matches(origin, o) for o in ours)

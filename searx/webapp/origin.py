@@ -5,7 +5,8 @@ redirects): ``server.base_url`` when set, else the scheme and host the browser
 used as reported by trusted proxies. ``install`` answers 400 to a request whose
 Host is not the instance's (DNS rebinding: another site's name pointed at a
 private instance). To check a browser's ``Origin`` header against this
-instance: ``searx.origin.same_origin(origin, base())``.
+instance: ``searx.origin.origin_matches(origin, base())`` (or, for a request of
+the instance's own pages, ``context.same_origin_request()``).
 """
 
 from __future__ import annotations
@@ -13,18 +14,9 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import BadRequest
 
-from searx.limiter import is_trusted_proxy
 from searx.origin import check_base_url, check_trusted_hosts, host_allowed, split_host
 from searx.settings import Settings
-from searx.webapp.context import is_https, services
-
-
-def request_host() -> str:
-    """The Host the browser used: ``X-Forwarded-Host`` from a trusted proxy, else the Host header."""
-    forwarded = request.headers.get("X-Forwarded-Host")
-    if forwarded and is_trusted_proxy(request.remote_addr or "", services().settings.server.trusted_proxies):
-        return forwarded.split(",")[0].strip()
-    return request.host
+from searx.webapp.context import is_https, request_host, services
 
 
 def base() -> str:
