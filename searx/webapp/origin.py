@@ -11,7 +11,7 @@ the instance's own pages, ``context.same_origin_request()``).
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from werkzeug.exceptions import BadRequest
 
 from searx.origin import check_base_url, check_trusted_hosts, host_allowed, split_host
@@ -43,7 +43,8 @@ UNCHECKED_PATHS = ("/healthz", "/metrics")
 
 
 def install(app: Flask, settings: Settings) -> None:
-    """Answer 400 (a page, or JSON for API callers) to a Host the instance does not answer to."""
+    """Answer 400 (a page, or JSON for API callers) to a Host the instance does not answer to;
+    point the redirects the router makes itself (``//search`` -> ``/search``) at ``base()``."""
     base_url = settings.server.base_url
     trusted = check_trusted_hosts(settings.server.trusted_hosts)
 
@@ -55,3 +56,10 @@ def install(app: Flask, settings: Settings) -> None:
         if parsed is None or not host_allowed(parsed[0], base_url, trusted):
             raise BadRequest("this instance does not answer to that host name "
                              "(its administrator can add it to server.trusted_hosts)")
+
+    @app.after_request
+    def _redirect_to_base(response: Response) -> Response:
+        location = response.headers.get("Location", "")
+        if 300 <= response.status_code < 400 and location.startswith(request.host_url):
+            response.headers["Location"] = base() + location[len(request.host_url):]
+        return response

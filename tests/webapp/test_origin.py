@@ -85,6 +85,7 @@ def _links(client, headers=None):
         "rss": [rss.findtext("channel/link")] + rss.xpath("//*[local-name()='link']/@href"),
         "redirect": [client.get("/?q=x", headers=headers).headers["Location"]],
         "favicon": [client.get("/favicon.ico", headers=headers).headers["Location"]],
+        "router": [client.get(path, headers=headers).headers["Location"] for path in ("//search?q=x", "/static//x")],
     }
 
 
