@@ -77,6 +77,8 @@ class Server(_SearXNG, frozen=True):
     threads: int = 32
     default_http_headers: dict[str, str] = {}
     trusted_proxies: tuple[str, ...] = ()
+    # Host names the instance answers to besides base_url's host and loopback names
+    trusted_hosts: tuple[str, ...] = ()
 
 
 class UI(_SearXNG, frozen=True):

@@ -40,8 +40,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
 
     for module in (search, preferences, meta, summary, fetch, openapi, metrics):
         app.register_blueprint(module.bp)
-    from searx.webapp import headers, limits
+    from searx.webapp import headers, limits, origin
 
+    origin.install(app, settings)  # first: a foreign Host is refused before any other work
     limits.install(app, services)
     headers.install(app, settings)
     return app

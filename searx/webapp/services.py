@@ -11,6 +11,7 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import EngineNetwork, check_outgoing
+from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
@@ -64,6 +65,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_base_url(settings.server.base_url)
+    check_trusted_hosts(settings.server.trusted_hosts)
     check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)

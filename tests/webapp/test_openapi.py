@@ -123,6 +123,8 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
                                                         "Accept": "application/openmetrics-text; version=1.0.0"})),
         ("/metrics", "get", c.get("/metrics")),
+        *((path, "get", c.get(path, headers={"Host": "rebound.example"}))
+          for path in ("/favicon.ico", "/opensearch.xml", "/openapi.json")),
     ]
     return out, summary
 

@@ -14,6 +14,8 @@ Everything is chosen by the URL, so one server serves every scenario:
   Content-Length, or chunked without one.
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
+- ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
+  spreadsheet formulas in every text field, markup and control characters.
 
 It runs on its own asyncio loop (aiohttp), so delays cost no threads and a
 benchmark measures the app, not this server.
@@ -49,6 +51,24 @@ def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[d
             "title": f"{q} result {rank} from {host}",
             "content": f"Snippet {rank} about {q}: {site} says something useful here.",
         })
+    return out
+
+
+# URLs no result may link to, whatever their spelling
+HOSTILE_URLS = ("javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,<b>x</b>",
+                "vbscript:msgbox(1)", "file:///etc/passwd", "=cmd|' /C calc'!A0", "/relative/path")
+
+
+def hostile_results(q: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"url": url, "title": f"bad link {i} {q}", "content": "never shown"} for i, url in enumerate(HOSTILE_URLS)
+    ]
+    out += [
+        {"url": "https://-1+1.example.org/=sum", "title": "=HYPERLINK(\"http://x\")", "content": "+1+1",
+         "thumbnail": "javascript:alert(1)", "img_src": "data:image/png;base64,AAAA"},
+        {"url": "https://good.example.org/a?b=\"c\"&d=<e>", "title": f"@SUM(1) {q} \"quoted\" <b>&amp;",
+         "content": "-2 \x0b\x01 control", "publishedDate": "2024-03-05T10:20:30"},
+    ]
     return out
 
 
@@ -109,6 +129,9 @@ class FakeEngineServer:
             return web.Response(text="{}", content_type="application/json")
         if path == "/garbage":
             return web.Response(body=b"\x00\x01 this is { not json", content_type="application/json")
+        if path == "/hostile":
+            body = json.dumps({"results": hostile_results(args.get("q", "")), "suggestions": ["=1+1"]})
+            return web.Response(text=body, content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
         return web.Response(status=404, text="not found")
