@@ -37,9 +37,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     errors.install(app)
     pages.install(app)
 
-    from searx.webapp.views import meta, openapi, preferences, search, summary
+    from searx.webapp.views import mcp, meta, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, openapi):
+    for module in (search, preferences, meta, summary, openapi, mcp):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits
 

@@ -34,6 +34,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    mcp: Any = None  # searx.mcp.HttpEndpoint
 
     def close(self) -> None:
         self.network.close()
@@ -57,6 +58,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.builtin import builtin_plugins
     from searx.search.health import EngineHealth
@@ -71,9 +73,11 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    return Services(
+    services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
         limiter=limiter,
     )
+    services.mcp = http_endpoint(services, store)
+    return services

@@ -1,0 +1,65 @@
+"""The tools an agent can call, their descriptions, and one ``call`` that runs them (no protocol here)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from searx.mcp import search_tool
+from searx.mcp.args import ArgumentError
+from searx.mcp.limits import CallLimits
+from searx.mcp.output import ToolOutput, refusal
+from searx.store import Store
+
+log = logging.getLogger("searx.mcp")
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+SPECS = (
+    ToolSpec("web_search", "Web search", search_tool.DESCRIPTION, search_tool.SCHEMA),
+)
+
+
+class Tools:
+    """Runs a tool for a client: checks its arguments, applies the call limits, never raises."""
+
+    def __init__(self, backend: search_tool.Backend, store: Store) -> None:
+        self.backend = backend
+        self.limits = CallLimits(store, backend.settings.mcp)
+        self.instance = backend.settings.general.instance_name
+        base = backend.settings.server.base_url
+        if base:
+            self.instance = f"{self.instance} ({str(base).rstrip('/')})"
+
+    def specs(self) -> tuple[ToolSpec, ...]:
+        return SPECS
+
+    def call(self, name: str, arguments: Mapping[str, Any] | None, client: str) -> ToolOutput:
+        try:
+            if name == "web_search":
+                return self._web_search(arguments or {}, client)
+        except ArgumentError as exc:
+            return refusal(f"invalid argument {exc}")
+        return refusal(f"unknown tool {name[:80]!r} (this server has: {', '.join(s.name for s in SPECS)})")
+
+    def _web_search(self, arguments: Mapping[str, Any], client: str) -> ToolOutput:
+        args = search_tool.parse(arguments)
+        sq = search_tool.search_query(args, self.backend)
+        if not sq.engines:
+            return refusal(f"{self.instance}: no general search engine is enabled on this instance")
+        cache = self.backend.runner.cache
+        if cache is None or cache.get(sq) is None:
+            refused = self.limits.check(client)
+            if refused:
+                return refusal(refused)
+        outcome = search_tool.run(sq, self.backend)
+        return search_tool.render(outcome, args, self.instance)
