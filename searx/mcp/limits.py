@@ -25,14 +25,15 @@ class CallLimits:
     def check(self, client: str) -> str | None:
         """None when the call may run; else the refusal text (with the wait in seconds)."""
         c, now = self.config, self.clock()
-        if c.total_limit:
-            allowed, wait = self.store.hit_window("mcp:calls:all", now, c.window, c.total_limit)
-            if not allowed:
-                return (f"rate limited: this instance takes {c.total_limit} tool calls per {c.window:g} s from "
-                        f"everyone; try again in {retry_after_header(wait)} s")
+        # the client's own window first: a client over its limit does not spend everyone's
         if c.client_limit:
             allowed, wait = self.store.hit_window(f"mcp:calls:{client_key(client)}", now, c.window, c.client_limit)
             if not allowed:
                 return (f"rate limited: {c.client_limit} tool calls per {c.window:g} s per client; "
                         f"try again in {retry_after_header(wait)} s")
+        if c.total_limit:
+            allowed, wait = self.store.hit_window("mcp:calls:all", now, c.window, c.total_limit)
+            if not allowed:
+                return (f"rate limited: this instance takes {c.total_limit} tool calls per {c.window:g} s from "
+                        f"everyone; try again in {retry_after_header(wait)} s")
         return None

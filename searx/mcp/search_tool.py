@@ -53,6 +53,22 @@ SCHEMA: dict[str, Any] = {
     "required": ["query"],
     "additionalProperties": False,
 }
+OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["instance", "results", "engines"],
+    "properties": {
+        "instance": {"type": "string"},
+        "results": {"type": "array", "items": {
+            "type": "object", "required": ["title", "url", "snippet", "engines"],
+            "properties": {"title": {"type": "string"}, "url": {"type": "string"}, "snippet": {"type": "string"},
+                           "engines": {"type": "array", "items": {"type": "string"}}}}},
+        "engines": {"type": "array", "items": {
+            "type": "object", "required": ["name", "outcome", "results"],
+            "properties": {"name": {"type": "string"}, "results": {"type": "integer"}, "reason": {"type": "string"},
+                           "outcome": {"enum": ["ok", "no_results", "challenged", "blocked", "timeout", "error",
+                                                "suspended"]}}}},
+    },
+}
 DESCRIPTION = ("Search the web through this searx-ai instance (its own engines and ranking). Returns numbered "
                "results (title, URL, snippet) between untrusted-content markers, and which engines answered or "
                "failed. An error means the engines failed; it is not a statement that the web has no answer.")

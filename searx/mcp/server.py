@@ -14,6 +14,7 @@ import anyio.to_thread
 import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
 
 from searx import __version__
 from searx.mcp.output import ToolOutput
@@ -35,7 +36,7 @@ def tool_list(tools: Tools) -> types.ListToolsResult:
     hints = types.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=True)
     return types.ListToolsResult(tools=[
         types.Tool(name=s.name, title=s.title, description=s.description, input_schema=s.input_schema,
-                   annotations=hints)
+                   output_schema=s.output_schema, annotations=hints)
         for s in tools.specs()
     ])
 
@@ -55,6 +56,8 @@ def build_server(tools: Tools, lifespan: Callable[[Server[Caller]], AbstractAsyn
 
     async def call_tool(ctx: ServerRequestContext[Caller], params: types.CallToolRequestParams
                         ) -> types.CallToolResult:
+        if not tools.known(params.name):  # a protocol error, as the specification has it
+            raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name[:80]}")
         caller = ctx.lifespan_context
         if caller.blocking_ok:  # one request on its own event loop (HTTP): nothing else waits
             out = tools.call(params.name, params.arguments, caller.client)

@@ -22,10 +22,11 @@ class ToolSpec:
     title: str
     description: str
     input_schema: dict[str, Any]
+    output_schema: dict[str, Any] | None = None
 
 
 SPECS = (
-    ToolSpec("web_search", "Web search", search_tool.DESCRIPTION, search_tool.SCHEMA),
+    ToolSpec("web_search", "Web search", search_tool.DESCRIPTION, search_tool.SCHEMA, search_tool.OUTPUT_SCHEMA),
 )
 
 
@@ -42,6 +43,9 @@ class Tools:
 
     def specs(self) -> tuple[ToolSpec, ...]:
         return SPECS
+
+    def known(self, name: str) -> bool:
+        return any(s.name == name for s in SPECS)
 
     def call(self, name: str, arguments: Mapping[str, Any] | None, client: str) -> ToolOutput:
         try:

@@ -181,3 +181,29 @@ def test_the_total_limit_counts_everyone(serve, fake_engine):
     assert not call(site.url + "/mcp", "web_search", {"query": "one"}).is_error
     refused = call(site.url + "/mcp", "web_search", {"query": "two"})
     assert refused.is_error and "from everyone" in refused.content[0].text
+
+
+def test_an_unknown_tool_is_a_protocol_error(site):
+    from mcp import MCPError
+
+    async def body(client: Client):
+        try:
+            await client.call_tool("web_crawl", {"url": "https://example.org/"})
+        except MCPError as exc:
+            return exc.error
+        return None
+
+    error = with_client(site.url + "/mcp", body)
+    assert error.code == -32602 and "web_crawl" in error.message
+
+
+def test_results_match_the_declared_output_schema(site):
+    async def body(client: Client):
+        listed = await client.list_tools()
+        result = await client.call_tool("web_search", {"query": "schema"})
+        return listed.tools[0].output_schema, result
+
+    schema, result = with_client(site.url + "/mcp", body)
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator(schema).validate(result.structured_content)  # the SDK client checked it too
