@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+import searx.mcp.args as a
 from searx.engines import Engine
 from searx.errors import BadRequest
-from searx.mcp import args as a
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import cut, cut_bytes, one_line, utf8_len
 from searx.plugins import PluginManager, SearchContext

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from searx.mcp import search_tool
+import searx.mcp.search_tool as search_tool
 from searx.mcp.args import ArgumentError
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
