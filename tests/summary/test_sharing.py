@@ -84,10 +84,13 @@ def test_busy_when_all_generations_are_taken(site: Any, fake_llm: FakeLLM) -> No
     app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=0.2))
     settings = app.services.settings
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
-        next(first.iter_lines())
+        lines = first.iter_lines()
+        next(lines)
         other = app.post(body(placeholder(settings, query="two")))
         assert (other.status_code, other.json()["error"]["code"]) == (503, "busy")
         gate.set()
+        # the body ends only after the stream has given its slot back (it released it in its finally)
+        assert '"done":true' in list(lines)[-1]
     assert fake_llm.calls == 1
     assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the slot came back
 
@@ -271,6 +274,7 @@ def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> No
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
         lines = first.iter_lines()
         next(lines)
+        assert fake_llm.wait_calls(1)  # "one" has taken the slow reply; "three" gets the default one
         again = app.post(body(placeholder(settings, query="two")))
         assert (again.status_code, again.json()["error"]["code"]) == (429, "rate_limited")
         # another client is not held back by this one
