@@ -1,4 +1,4 @@
-"""The Model Context Protocol server: ``web_search`` for agents, over HTTP (/mcp) and stdio.
+"""The Model Context Protocol server: ``web_search`` and ``web_fetch`` for agents, over HTTP (/mcp) and stdio.
 
 ``tools`` runs the tools, ``server`` wraps them in the official SDK's server,
 ``http`` is the Streamable HTTP transport (no Flask), ``stdio`` the launcher.
@@ -7,10 +7,9 @@
 from __future__ import annotations
 
 from searx.mcp.http import HttpEndpoint, HttpReply, HttpRequest
-from searx.mcp.search_tool import Backend
 from searx.mcp.server import Caller, build_server, fixed_caller
 from searx.mcp.session import Sessions
-from searx.mcp.tools import Tools
+from searx.mcp.tools import Backend, Tools
 from searx.store import Store
 
 __all__ = ["HttpEndpoint", "HttpReply", "HttpRequest", "http_endpoint"]

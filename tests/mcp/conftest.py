@@ -65,3 +65,13 @@ def call(url: str, name: str, arguments: dict[str, Any], **kw: Any) -> Any:
         return await client.call_tool(name, arguments)
 
     return with_client(url, body, **kw)
+
+
+@pytest.fixture(scope="module")
+def extractor() -> Iterator[Any]:
+    """One extraction pool for the module's fake readers (worker processes: slow to start)."""
+    from searx.reader.worker import ExtractorPool
+
+    pool = ExtractorPool(workers=1, timeout=10.0)
+    yield pool
+    pool.close()

@@ -32,8 +32,8 @@ def test_initialize_list_and_search_in_both_protocol_eras(site, mode, version):
     session, tools, result, _ = with_client(site.url + "/mcp", body, mode=mode)
     negotiated = (session.initialize_result or session.discover_result)
     assert version in (getattr(negotiated, "protocol_version", None), *getattr(negotiated, "supported_versions", ()))
-    assert [t.name for t in tools.tools] == ["web_search"]
-    assert tools.tools[0].input_schema["required"] == ["query"]
+    assert [t.name for t in tools.tools] == ["web_search", "web_fetch"]
+    assert tools.tools[0].input_schema["required"] == ["query"] and tools.tools[1].input_schema["required"] == ["url"]
     text = result.content[0].text
     assert not result.is_error
     assert text.splitlines()[0] == ("searx-ai web search: 3 results; engines that answered: alpha, beta; "

@@ -40,11 +40,14 @@ def test_stdio_lists_and_searches_with_the_instance_settings(tmp_path, fake_engi
                 tools = await client.list_tools()
                 found = await client.call_tool("web_search", {"query": "stdio test", "max_results": 2})
                 bad = await client.call_tool("web_search", {"query": "x", "freshness": "hour"})
-                results[mode] = (tools, found, bad)
+                refused = await client.call_tool("web_fetch", {"url": fake_engine.url + "/json?q=x"})
+                results[mode] = (tools, found, bad, refused)
 
     results = anyio.run(run)
-    for tools, found, bad in results.values():
-        assert [t.name for t in tools.tools] == ["web_search"]
+    for tools, found, bad, refused in results.values():
+        assert [t.name for t in tools.tools] == ["web_search", "web_fetch"]
+        # the instance's own page reader, with its guard: loopback is never read
+        assert refused.is_error and refused.content[0].text.startswith("web_fetch failed (address_refused)")
         lines = found.content[0].text.splitlines()
         assert lines[0] == ("stdio-instance web search: 2 results; engines that answered: alpha; "
                             "failed: broken: HTTP error (503)")
