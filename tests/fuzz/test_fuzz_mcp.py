@@ -29,7 +29,8 @@ arguments = st.dictionaries(
     json_values | st.text(max_size=500) | st.integers(-5, 20), max_size=5)
 params = st.one_of(
     json_values,
-    st.fixed_dictionaries({"name": st.sampled_from(["web_search", "web_fetch", "nope"]) | st.text(max_size=10)},
+    # web_fetch only with arguments it refuses: a URL it accepted would be looked up in the DNS
+    st.fixed_dictionaries({"name": st.sampled_from(["web_search", "nope"]) | st.text(max_size=10)},
                           optional={"arguments": arguments | json_values}),
     st.fixed_dictionaries({"protocolVersion": versions | json_values},
                           optional={"capabilities": json_values, "clientInfo": json_values}),
@@ -78,7 +79,10 @@ def test_mcp_never_fails(fuzzer, session_id, body, headers, content_type, method
         assert answer.get("error", {}).get("code") != -32603 if isinstance(answer.get("error"), dict) else True, answer
 
 
-tool_calls = st.fixed_dictionaries({"name": st.just("web_search"), "arguments": arguments})
+tool_calls = st.fixed_dictionaries({"name": st.just("web_search"), "arguments": arguments}) | st.fixed_dictionaries(
+    {"name": st.just("web_fetch"),
+     "arguments": st.fixed_dictionaries({}, optional={"url": st.sampled_from(["", "ftp://x", "file:///etc/passwd", 3]),
+                                                      "max_chars": json_values, "format": json_values})})
 well_formed = st.fixed_dictionaries(
     {"jsonrpc": st.just("2.0"), "id": st.integers(0, 1000) | st.text(max_size=5),
      "method": st.sampled_from(["tools/call", "tools/call", "tools/list", "ping", "initialize"]) | methods},
