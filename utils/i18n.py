@@ -13,6 +13,7 @@ takes that many forms, every one with the source's placeholders.
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 from collections import Counter
@@ -74,12 +75,21 @@ def update() -> None:
     """Write messages.pot and bring every catalog to it (new entries empty, no fuzzy guesses)."""
     template = extract()
     TRANSLATIONS.mkdir(parents=True, exist_ok=True)
-    with POT.open("wb") as fh:
-        write_po(fh, template, width=0, include_lineno=False)
+    out = io.BytesIO()
+    write_po(out, template, width=0, include_lineno=False)
+    if not POT.is_file() or _undated(POT.read_bytes()) != _undated(out.getvalue()):
+        POT.write_bytes(out.getvalue())
     for po in catalogs():
         catalog = load(po)
-        catalog.update(template, no_fuzzy_matching=True)
-        save(po, catalog)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+        out = io.BytesIO()
+        write_po(out, catalog, ignore_obsolete=True, width=0, include_lineno=False)
+        if out.getvalue() != po.read_bytes():  # only the catalogs that change (no churn in git)
+            po.write_bytes(out.getvalue())
+
+
+def _undated(pot: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", pot)
 
 
 def init(locale: str) -> None:
