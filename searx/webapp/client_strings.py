@@ -1,9 +1,9 @@
 """The summary box's UI strings, for translation (keys and English as in client/src/lib/i18n.ts).
 
-The page sends their translations in the client settings; English pages send none. The count
-("Based on N search snippets") is one gettext plural message: the page sends its form for each
-plural category of the language (``basis_one``, ``basis_few``, ``basis_many``, ``basis_other``…),
-the categories the client's ``Intl.PluralRules`` selects.
+The page sends their translations in the client settings; English pages send none. A string
+that counts ("Based on N search snippets") is one gettext plural message (``PLURALS``): the page
+sends its form for each plural category of the language (``basis_one``, ``basis_few``,
+``basis_many``, ``basis_other``…), the categories the client's ``Intl.PluralRules`` selects.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - plural m
     return singular, plural
 
 
-BASIS = NP_("Based on {n} search snippet", "Based on {n} search snippets")
+# The strings that count something: the client has "<base>_one" and "<base>_other".
+PLURALS: dict[str, tuple[str, str]] = {
+    "basis": NP_("Based on {n} search snippet", "Based on {n} search snippets"),
+}
 
 STRINGS: dict[str, str] = {
+    **{f"{base}_{form}": pair[i] for base, pair in PLURALS.items() for i, form in enumerate(("one", "other"))},
     "title": N_("AI summary"),
-    "basis_one": BASIS[0],
-    "basis_other": BASIS[1],
     "loading": N_("Generating a summary…"),
     "cached": N_("cached"),
     "not_grounded": N_("Not based on the search results."),
@@ -63,7 +65,7 @@ STRINGS: dict[str, str] = {
     "error.unknown": N_("Something went wrong while summarizing."),
 }
 
-_PLURAL_KEYS = {"basis_one", "basis_other"}
+_PLURAL_KEYS = {f"{base}_{form}" for base in PLURALS for form in ("one", "other")}
 
 
 @lru_cache(maxsize=64)
@@ -80,11 +82,12 @@ def plural_samples(locale: str) -> dict[str, int]:
 
 
 def translated(catalog: NullTranslations, locale: str) -> dict[str, str]:
-    """The strings that differ from English, with ``basis_<category>`` for every plural category."""
+    """The strings that differ from English, with ``<base>_<category>`` for every plural category."""
     out = {key: catalog.gettext(text) for key, text in STRINGS.items() if key not in _PLURAL_KEYS}
     samples = plural_samples(locale)
-    for category, n in samples.items():
-        out[f"basis_{category}"] = catalog.ngettext(*BASIS, n)
-    # Whole numbers never select "other" in some languages (Russian); fractions would: use the last form.
-    out.setdefault("basis_other", catalog.ngettext(*BASIS, max(samples.values())))
+    for base, pair in PLURALS.items():
+        for category, n in samples.items():
+            out[f"{base}_{category}"] = catalog.ngettext(*pair, n)
+        # Whole numbers never select "other" in some languages (Russian); fractions would: the last form.
+        out.setdefault(f"{base}_other", catalog.ngettext(*pair, max(samples.values())))
     return {key: text for key, text in out.items() if text != STRINGS.get(key)}

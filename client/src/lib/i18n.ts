@@ -45,6 +45,15 @@ export const STRINGS = {
 
 export type StringKey = keyof typeof STRINGS;
 
+/** The strings that count: `basis` for `basis_one` and `basis_other`. */
+export type PluralBase = {
+  [K in StringKey]: K extends `${infer B}_one`
+    ? `${B}_other` extends StringKey
+      ? B
+      : never
+    : never;
+}[StringKey];
+
 export class I18n {
   private readonly plural: Intl.PluralRules;
 
@@ -60,14 +69,21 @@ export class I18n {
   }
 
   /**
-   * "Based on N search snippets", in the plural form the UI language uses for n: the page
-   * sends one per plural category (`basis_one`, `basis_few`, `basis_many`, `basis_other`…).
+   * A string that counts (`<base>_one`, `<base>_other`), in the plural form the UI language
+   * uses for n: the page sends one per plural category (`basis_one`, `basis_few`,
+   * `basis_many`, `basis_other`…); a missing category falls back to `_other`, then English.
    */
-  basis(n: number): string {
+  count(base: PluralBase, n: number, vars: Readonly<Record<string, string | number>> = {}): string {
     const category = this.plural.select(n);
-    const own = this.overrides[`basis_${category}`];
-    if (own) return fill(own, { n });
-    return this.t(category === "one" ? "basis_one" : "basis_other", { n });
+    const values = { n, ...vars };
+    const own = this.overrides[`${base}_${category}`];
+    if (own) return fill(own, values);
+    return this.t(`${base}_${category === "one" ? "one" : "other"}`, values);
+  }
+
+  /** "Based on N search snippets". */
+  basis(n: number): string {
+    return this.count("basis", n);
   }
 
   /**
