@@ -139,7 +139,12 @@ def install(app: Flask) -> None:
     @app.before_request
     def _locale() -> None:
         # The preference (cookie, ?locale=, the instance's ui.default_locale), else the browser's languages.
-        g.locale = pick_locale(str(preferences().get("locale") or ""))
+        # Only the query string overrides: the request body is the view's to read (and to refuse).
+        prefs = preferences(with_overrides=False)
+        if "locale" in request.args:
+            prefs = prefs.copy()
+            prefs.update({"locale": request.args["locale"]})
+        g.locale = pick_locale(str(prefs.get("locale") or ""))
         g.translations = translations(g.locale)
 
     @app.after_request

@@ -123,3 +123,11 @@ def test_pages_tell_caches_they_vary_with_the_language(client):
     response = client.get("/", headers={"Accept-Language": "pt-BR"})
     assert {"Accept-Language", "Cookie"} <= set(response.vary) and response.headers["Content-Language"] == "pt-BR"
     assert "Content-Language" not in client.get("/search?q=x&format=json").headers
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "application/json"])
+def test_choosing_the_language_reads_no_request_body(client, content_type):
+    # An oversized summary request is the summary view's to refuse, in its own words.
+    response = client.post("/ai_summary?locale=fr", data=b"a=" + b"x" * 300_000, content_type=content_type)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["message"] == "The summary request was not understood."
