@@ -311,38 +311,52 @@ const SCENARIOS = {
   /** A right-to-left page: direction, mirrored header and box, nothing past the viewport's edges. */
   async rtl(page, spec) {
     const report = await SCENARIOS.stream(page, spec);
-    report.rtl = await page.evaluate(() => {
-      const html = document.documentElement;
-      const rect = (sel) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
-      const width = window.innerWidth;
-      const overflowing = [...document.querySelectorAll("body *")]
-        .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
-        .filter((e) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 && (r.left < -1 || r.right > width + 1);
-        })
-        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
-      return {
-        lang: html.lang,
-        dir: html.dir,
-        direction: getComputedStyle(document.body).direction,
-        boxDirection: getComputedStyle(document.getElementById("ai-summary")).direction,
-        answerDirection: getComputedStyle(document.querySelector(".ai-summary__answer")).direction,
-        viewport: width,
-        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-        overflowing,
-        brand: rect(".brand"),
-        nav: rect(".site-header nav"),
-        box: rect("#ai-summary"),
-        title: rect(".ai-summary__title"),
-        firstResult: rect(".results h3 a"),
-        title_text: document.querySelector(".ai-summary__title")?.textContent ?? "",
-        skip: document.querySelector(".skip-link")?.textContent ?? "",
-      };
-    });
+    report.rtl = await page.evaluate(directionReport);
     return report;
   },
+
+  /** Any page without waiting for a summary: direction and overflow (e.g. the preferences). */
+  async direction(page, spec) {
+    await page.goto(spec.url);
+    await screenshots(page, spec.screenshots);
+    return { rtl: await page.evaluate(directionReport) };
+  },
 };
+
+/** Runs in the page: its language and direction, what sits where, what overflows the viewport. */
+function directionReport() {
+  const html = document.documentElement;
+  const rect = (sel) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
+  const style = (sel, prop) => {
+    const e = document.querySelector(sel);
+    return e ? getComputedStyle(e)[prop] : null;
+  };
+  const width = window.innerWidth;
+  const overflowing = [...document.querySelectorAll("body *")]
+    .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && (r.left < -1 || r.right > width + 1);
+    })
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+  return {
+    lang: html.lang,
+    dir: html.dir,
+    direction: getComputedStyle(document.body).direction,
+    boxDirection: style("#ai-summary", "direction"),
+    answerDirection: style(".ai-summary__answer", "direction"),
+    viewport: width,
+    scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+    overflowing,
+    brand: rect(".brand"),
+    nav: rect(".site-header nav"),
+    box: rect("#ai-summary"),
+    title: rect(".ai-summary__title"),
+    firstResult: rect(".results h3 a"),
+    title_text: document.querySelector(".ai-summary__title")?.textContent ?? "",
+    skip: document.querySelector(".skip-link")?.textContent ?? "",
+  };
+}
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");

@@ -39,3 +39,15 @@ def test_arabic_results_page_is_right_to_left_with_the_summary_box(serve, browse
     assert rtl["box"]["right"] - rtl["title"]["right"] < rtl["title"]["left"] - rtl["box"]["left"]
     assert rtl["firstResult"]["right"] > rtl["viewport"] / 2
     assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("path", ["/", "/preferences"])
+def test_other_arabic_pages_are_right_to_left_within_the_viewport(serve, browser, path) -> None:
+    app = serve()
+    shot = OUTPUT / f"rtl-arabic-{path.strip('/') or 'index'}.png"
+    r = browser("direction", app.url + path, screenshots=[str(shot)], locale="ar",
+                viewport={"width": 360, "height": 760})  # fmt: skip
+    assert_clean(r)
+    rtl = r["rtl"]
+    assert (rtl["lang"], rtl["dir"], rtl["direction"]) == ("ar", "rtl", "rtl")
+    assert rtl["scrollWidth"] <= rtl["viewport"] and rtl["overflowing"] == [], rtl
