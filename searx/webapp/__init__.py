@@ -33,13 +33,15 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
     services = build(settings, raise_plugin_errors=testing)
     app.extensions["searx"] = services
+    if services.collections is not None:
+        services.collections.start()
     i18n.install(app)
     errors.install(app)
     pages.install(app)
 
-    from searx.webapp.views import meta, openapi, preferences, search, summary
+    from searx.webapp.views import collections, meta, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, openapi):
+    for module in (search, preferences, meta, summary, openapi, collections):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits
 

@@ -6,6 +6,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.network.client import EngineNetwork
@@ -34,9 +35,12 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    collections: CollectionsService | None = None
 
     def close(self) -> None:
         self.network.close()
+        if self.collections is not None:
+            self.collections.close()
 
 
 def locked_preferences(settings: Settings) -> tuple[str, ...]:
@@ -68,12 +72,15 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
+    collections = CollectionsService(settings.collections) if settings.collections.enabled else None
+    # on a public instance the documents are not searched with the web: reads there need a token
+    local = {"collections": collections} if collections and not settings.server.public_instance else {}
+    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter,
+        limiter=limiter, collections=collections,
     )

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
+from tests.collections.collection_kit import openapi_samples
 from tests.conftest import json_engine_entry, make_settings
 from utils.fakes.llm import FakeLLM, Reply
 
@@ -105,7 +106,7 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
     return out, summary
 
 
-def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
+def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc, coll_factory):
     covered = set()
     answers, summary = samples(full_app)
     for path, method, resp in answers:
@@ -126,6 +127,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    for path, method, resp in openapi_samples(coll_factory):
+        covered.add(check(doc, path, method, resp))
     documented = {(path, method, key) for path, method in spec_routes(doc)
                   for key in doc["paths"][path][method]["responses"] if key != "default"}
     assert documented - covered == set(), "documented answers no sample produced"
