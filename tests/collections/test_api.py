@@ -229,3 +229,26 @@ def test_the_engine_is_silent_without_collections(coll_factory):
     app = coll_factory(engines=[{"name": "my documents", "engine": "collections", "categories": ["general"]}])
     answer = app.test_client().get("/search?q=anything&format=json").get_json()
     assert answer["results"] == [] and answer["unresponsive_engines"] == []
+
+
+def test_document_hits_are_summary_evidence_marked_as_the_users_own(coll_factory):
+    from searx.summary import evidence, prompt
+
+    app = coll_factory(engines=[{"name": "my documents", "engine": "collections", "categories": ["general"]}])
+    client = app.test_client()
+    client.post("/api/collections", json={"name": "docs"}, headers=AUTH)
+    upload(client, "docs", "manual.md", MANUAL.encode())
+    outcome = app.extensions["searx"].runner.fetch(_query("engine timeout", ("my documents",)))[0]
+    built = evidence.build(outcome[0], "engine timeout", "en", 5, 0)
+    assert built.sources[0].url == "/collections/docs/entries/manual.md#p0"
+    sources = prompt.encode_sources(built)
+    assert '"from": "my documents"' in sources
+    web = evidence.Evidence(v=1, query="q", lang="en", exp=0, sources=[
+        evidence.Source(n=1, title="t", url="https://example.org/collections/x", snippet="s")])
+    assert '"from"' not in prompt.encode_sources(web)
+
+
+def _query(text: str, engines: tuple[str, ...]):
+    from searx.search.models import SearchQuery
+
+    return SearchQuery(query=text, engines=engines)
