@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import threading
 import uuid
 from dataclasses import dataclass
@@ -35,6 +36,16 @@ def data_dir(configured: str) -> Path:
     return Path(os.environ.get("SEARX_DATA_DIR") or "data") / "collections"
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 @dataclass(frozen=True)
 class Result:
     hit: Hit
@@ -55,7 +66,7 @@ class CollectionsService:
         self._open_lock = threading.Lock()
         self._stop = threading.Event()
         self._wake = threading.Event()
-        self._holder = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self._holder = f"{socket.gethostname()}:{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self._threads: list[threading.Thread] = []
         self.progress = threading.Condition()  # notified after each embedded batch
         self.sources: Any = None  # the source follower, when the page reader is there
@@ -215,8 +226,7 @@ class CollectionsService:
     def _embed_loop(self) -> None:
         while not self._stop.is_set():
             try:
-                busy = self._opened_if_there() and self.store.lease("embed", self._holder, LEASE_SECONDS) \
-                    and self._embed_some()
+                busy = self._opened_if_there() and self._lease() and self._embed_some()
             except EmbedError as exc:
                 log.warning("collections: embedding paused: %s", exc)
                 busy = False
@@ -228,6 +238,18 @@ class CollectionsService:
             if not busy:
                 self._wake.wait(POLL_SECONDS)
                 self._wake.clear()
+
+    def _lease(self) -> bool:
+        """Hold the embedding lease; take it over from a process of this host that died."""
+        if self.store.lease("embed", self._holder, LEASE_SECONDS):
+            return True
+        holder = self.store.holder("embed")
+        host, _, rest = holder.rpartition(":")
+        pid = rest.split("-")[0]
+        if host == socket.gethostname() and pid.isdigit() and not _alive(int(pid)):
+            self.store.release("embed", holder)
+            return self.store.lease("embed", self._holder, LEASE_SECONDS)
+        return False
 
     def _opened_if_there(self) -> bool:
         """Whether the index is open, opening it when another process created it; never creates it."""

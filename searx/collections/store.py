@@ -112,6 +112,7 @@ class CollectionStore(Protocol):
     def source_checked(self, collection: str, url: str, next_check: float, digest: str, error: str) -> None: ...
     def lease(self, name: str, holder: str, seconds: float) -> bool: ...
     def release(self, name: str, holder: str) -> None: ...
+    def holder(self, name: str) -> str: ...
 
 
 def fts_query(text: str, max_terms: int = 32) -> str:
@@ -352,3 +353,7 @@ class SQLiteStore:
     def release(self, name: str, holder: str) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    def holder(self, name: str) -> str:
+        row = self._db().execute("SELECT holder FROM leases WHERE name = ?", (name,)).fetchone()
+        return str(row[0]) if row else ""

@@ -252,3 +252,14 @@ def _query(text: str, engines: tuple[str, ...]):
     from searx.search.models import SearchQuery
 
     return SearchQuery(query=text, engines=engines)
+
+
+def test_a_failure_while_storing_leaves_nothing_half_indexed(coll_app, client):
+    from searx.collections.chunking import Passage
+
+    store = coll_app.extensions["searx"].collections.store
+    passages = [Passage(0, None, 0, "fine words"), Passage(1, None, 0, None)]  # type: ignore[arg-type]
+    with pytest.raises(Exception, match="NOT NULL"):
+        store.add_entry("docs", "half.md", "text", b"x", "fine words", None, passages)
+    assert client.get("/api/collections/docs/entries").get_json()["count"] == 0
+    assert store.keyword(["docs"], "fine", 10) == []
