@@ -19,7 +19,8 @@ from typing import Any
 from searx.collections import chunking, formats, fusion, names
 from searx.collections.embed import Embedder, EmbedError, from_settings
 from searx.collections.errors import NotFound, Starting
-from searx.collections.store import EntryInfo, Hit, SQLiteStore
+from searx.collections.sources import Reader, SourceFollower, check_interval, check_url
+from searx.collections.store import EntryInfo, Hit, Source, SQLiteStore
 from searx.collections.vectors import VectorIndex
 
 log = logging.getLogger("searx.collections")
@@ -55,7 +56,7 @@ class Result:
 class CollectionsService:
     """Everything the API, the engine and the MCP tools do with collections."""
 
-    def __init__(self, conf: Any, embedder: Embedder | None = None) -> None:
+    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: Reader | None = None) -> None:
         self.conf = conf
         self.path = data_dir(conf.data_dir) / DB_NAME
         self.store = SQLiteStore(self.path)
@@ -69,7 +70,8 @@ class CollectionsService:
         self._holder = f"{socket.gethostname()}:{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self._threads: list[threading.Thread] = []
         self.progress = threading.Condition()  # notified after each embedded batch
-        self.sources: Any = None  # the source follower, when the page reader is there
+        self._wake_sources = threading.Event()
+        self.follower = SourceFollower(self.store, reader, conf, on_change=self._wake.set) if reader else None
 
     # life cycle
 
@@ -92,9 +94,15 @@ class CollectionsService:
             return
         self._ready.set()
         if self.embedder is not None:
-            worker = threading.Thread(target=self._embed_loop, name="collections-embed", daemon=True)
-            worker.start()
-            self._threads.append(worker)
+            self._spawn("embed", self._embed_some, self._wake)
+        if self.follower is not None:
+            self._spawn("sources", self.follower.run_due, self._wake_sources)
+
+    def _spawn(self, lease: str, step: Any, wake: threading.Event) -> None:
+        worker = threading.Thread(target=self._loop, args=(lease, step, wake), name=f"collections-{lease}",
+                                  daemon=True)
+        worker.start()
+        self._threads.append(worker)
 
     def _open(self) -> None:
         with self._open_lock:
@@ -123,10 +131,12 @@ class CollectionsService:
     def close(self) -> None:
         self._stop.set()
         self._wake.set()
+        self._wake_sources.set()
         for thread in self._threads:
             thread.join(timeout=5)
         if self._opened:
-            self.store.release("embed", self._holder)
+            for lease in ("embed", "sources"):
+                self.store.release(lease, self._holder)
         close = getattr(self.embedder, "close", None)
         if close:
             close()
@@ -183,6 +193,23 @@ class CollectionsService:
     def reset(self, collection: str) -> None:
         self.store.reset(self.known(collection))
 
+    # sources
+
+    def sources(self, collection: str) -> list[Source]:
+        return self.store.sources(self.known(collection))
+
+    def add_source(self, collection: str, url: object, interval: object) -> tuple[str, int]:
+        collection = self.known(collection)
+        if self.follower is None:
+            raise NotFound("sources need the page reader, which this instance does not run")
+        url, minutes = check_url(url), check_interval(interval, self.conf.min_update_interval)
+        self.store.add_source(collection, url, minutes)
+        self._wake_sources.set()
+        return url, minutes
+
+    def remove_source(self, collection: str, url: object) -> None:
+        self.store.remove_source(self.known(collection), check_url(url))
+
     # search
 
     def search(self, collection: str, query: str, limit: int) -> list[Result]:
@@ -223,32 +250,33 @@ class CollectionsService:
 
     # background embedding
 
-    def _embed_loop(self) -> None:
+    def _loop(self, lease: str, step: Any, wake: threading.Event) -> None:
+        """Run ``step`` while it has work, while this process holds ``lease``; else wait to be woken."""
         while not self._stop.is_set():
             try:
-                busy = self._opened_if_there() and self._lease() and self._embed_some()
+                busy = self._opened_if_there() and self._lease(lease) and step()
             except EmbedError as exc:
                 log.warning("collections: embedding paused: %s", exc)
                 busy = False
                 self._stop.wait(POLL_SECONDS * 6)
             except Exception:  # noqa: BLE001 - the loop must survive a bad batch
-                log.exception("collections: embedding failed")
+                log.exception("collections: %s failed", lease)
                 busy = False
                 self._stop.wait(POLL_SECONDS * 6)
             if not busy:
-                self._wake.wait(POLL_SECONDS)
-                self._wake.clear()
+                wake.wait(POLL_SECONDS)
+                wake.clear()
 
-    def _lease(self) -> bool:
-        """Hold the embedding lease; take it over from a process of this host that died."""
-        if self.store.lease("embed", self._holder, LEASE_SECONDS):
+    def _lease(self, name: str) -> bool:
+        """Hold a lease; take it over from a process of this host that died."""
+        if self.store.lease(name, self._holder, LEASE_SECONDS):
             return True
-        holder = self.store.holder("embed")
+        holder = self.store.holder(name)
         host, _, rest = holder.rpartition(":")
         pid = rest.split("-")[0]
         if host == socket.gethostname() and pid.isdigit() and not _alive(int(pid)):
-            self.store.release("embed", holder)
-            return self.store.lease("embed", self._holder, LEASE_SECONDS)
+            self.store.release(name, holder)
+            return self.store.lease(name, self._holder, LEASE_SECONDS)
         return False
 
     def _opened_if_there(self) -> bool:

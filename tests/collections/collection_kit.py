@@ -4,11 +4,51 @@ from __future__ import annotations
 
 import io
 import zipfile
+from dataclasses import dataclass
 from typing import Any
 
+from searx.collections.service import CollectionsService
 from tests.conftest import COLLECTIONS_TOKEN as TOKEN
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+@dataclass
+class Document:
+    text: str
+    kind: str = "html"
+    pages: int | None = None
+
+
+@dataclass
+class Page:
+    document: Document
+
+
+class Unreachable(Exception):
+    message = "the page could not be read"
+
+
+class StubReader:
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+        self.reads: list[str] = []
+
+    def read(self, url, *, format="markdown", deadline=None, accept_language=None):
+        self.reads.append(url)
+        if url not in self.texts:
+            raise Unreachable()
+        return Page(Document(self.texts[url]))
+
+
+def with_reader(app: Any, reader: Any) -> CollectionsService:
+    """Give the app's collections a page reader (a stand-in with the reader's interface)."""
+    services = app.extensions["searx"]
+    services.collections.close()
+    services.collections = CollectionsService(services.settings.collections, reader=reader)
+    services.collections.start()
+    assert services.collections.wait_ready(10)
+    return services.collections
 
 
 def upload(client: Any, collection: str, filename: str, data: bytes) -> Any:
@@ -62,8 +102,12 @@ def openapi_samples(coll_factory: Any) -> list[tuple[str, str, Any]]:
         (f"{base}/{{name}}/search", "post", f"{base}/docs/search", {"query": "alpha"}, False),
         (f"{base}/{{name}}/entry/delete", "delete", f"{base}/docs/entry/delete", {"entry": "a.md"}, True),
         (f"{base}/{{name}}/reset", "post", f"{base}/docs/reset", None, True),
+        (f"{base}/{{name}}/sources", "get", f"{base}/docs/sources", None, False),
+        (f"{base}/{{name}}/sources", "post", f"{base}/docs/sources", {"url": "https://x.org/"}, True),
+        (f"{base}/{{name}}/sources", "delete", f"{base}/docs/sources", {"url": "https://x.org/"}, True),
     ]
     app = coll_factory(max_upload_bytes=2000)
+    with_reader(app, StubReader())
     c = app.test_client()
     out: list[tuple[str, str, Any]] = []
 

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from searx.collections import access
 from searx.collections.errors import BadName, CollectionError, NotFound
 from searx.collections.service import CollectionsService
+from searx.collections.sources import entry_name as source_entry
 from searx.collections.store import EntryInfo
 from searx.webapp.context import services
 from searx.webapp.errors import error_response
@@ -147,6 +148,30 @@ def delete_entry(name: str) -> Response:
 def reset(name: str) -> Response:
     _service(write=True).reset(name)
     return jsonify({"status": "ok", "collection": name})
+
+
+@bp.get(f"{API}/<name>/sources")
+def sources(name: str) -> Response:
+    holder = _holder()
+    items = [{**({"url": src.url} if holder else {}), "update_interval": src.update_interval,
+              "entry": source_entry(src.url), "next_check": int(src.next_check), "error": src.error}
+             for src in _service().sources(name)]
+    return jsonify({"sources": items, "count": len(items)})
+
+
+@bp.post(f"{API}/<name>/sources")
+def add_source(name: str) -> Response:
+    body = _body()
+    url, minutes = _service(write=True).add_source(name, body.get("url"), body.get("update_interval"))
+    return jsonify({"status": "ok", "collection": name, "url": url, "update_interval": minutes,
+                    "entry": source_entry(url)})
+
+
+@bp.delete(f"{API}/<name>/sources")
+def remove_source(name: str) -> Response:
+    url = _body().get("url")
+    _service(write=True).remove_source(name, url)
+    return jsonify({"status": "ok", "collection": name, "url": url})
 
 
 @bp.get("/collections/<name>/entries/<path:entry>")
