@@ -15,6 +15,8 @@ from utils.fakes.engine import FakeEngineServer
 SECRET = "test-secret-key-for-the-test-suite"
 COLLECTIONS_TOKEN = "collections-test-token-0123456789"
 
+pytest_plugins = ["tests.real_llm", "pytester"]
+
 
 @pytest.fixture(scope="session")
 def fake_engine() -> Iterator[FakeEngineServer]:

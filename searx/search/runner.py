@@ -74,8 +74,10 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
-                 cache: SearchCache | None = None, local: Mapping[str, Any] | None = None) -> None:
+                 cache: SearchCache | None = None,
+                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None) -> None:
         self.engines = engines
+        self.observe = observe  # e.g. the metrics: sees every engine call's report
         # what offline engines (``engine_type = "offline"``, a ``search()`` function) search in-process
         self.local = local or {}
         self._offline = ThreadPoolExecutor(max_workers=4, thread_name_prefix="offline-engine")
@@ -104,7 +106,10 @@ class SearchRunner:
             return
         rs = to_result_set(list(items), engine)
         parts.append(rs)
-        reports.append(EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed))
+        report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed)
+        reports.append(report)
+        if self.observe is not None:
+            self.observe(report)
 
     def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool,
                  offline: list[tuple[Engine, Future[Any]]] | None = None) -> list[tuple[Engine, Fetch]]:  # fmt: skip
@@ -180,27 +185,33 @@ class SearchRunner:
                 report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
                 log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
             reports.append(report)
+            if self.observe is not None:
+                self.observe(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
                                    latency=got.elapsed, results=report.results)
         return parts, reports
 
-    def _merged(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], bool]:
+    def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:
+        """Merged results and whether to call them cached: only for the client that filled the entry."""
         cached = self.cache.get(sq) if self.cache is not None else None
         if cached is not None:
-            return cached[0], cached[1], True
+            return cached[0], cached[1], bool(client) and cached[2] == client
         parts, reports = self.fetch(sq)
         merged = merge(parts, self.weights)
         if self.cache is not None:
-            self.cache.put(sq, merged, reports)
+            self.cache.put(sq, merged, reports, creator=client)
         return merged, reports, False
 
-    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search."""
+    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
+        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search.
+
+        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
-            merged, reports, cached = self._merged(sq)
+            merged, reports, cached = self._merged(sq, client)
         engines_done = time.perf_counter()
         merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added
