@@ -38,11 +38,12 @@ CREATE TABLE IF NOT EXISTS passages (
 CREATE INDEX IF NOT EXISTS passages_entry ON passages(entry, seq);
 CREATE INDEX IF NOT EXISTS passages_pending ON passages(collection) WHERE vector IS NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
-  text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+  text, coll, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_vocab USING fts5vocab(passages_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS passages_ai AFTER INSERT ON passages BEGIN
-  INSERT INTO passages_fts(rowid, text) VALUES (new.id, new.text); END;
+  INSERT INTO passages_fts(rowid, text, coll) VALUES (new.id, new.text, 'c' || lower(hex(new.collection))); END;
 CREATE TRIGGER IF NOT EXISTS passages_ad AFTER DELETE ON passages BEGIN
-  INSERT INTO passages_fts(passages_fts, rowid, text) VALUES ('delete', old.id, old.text); END;
+  DELETE FROM passages_fts WHERE rowid = old.id; END;
 CREATE TABLE IF NOT EXISTS sources (
   collection TEXT NOT NULL REFERENCES collections(name) ON DELETE CASCADE, url TEXT NOT NULL,
   update_interval INTEGER NOT NULL, next_check REAL NOT NULL DEFAULT 0, digest TEXT NOT NULL DEFAULT '',
@@ -115,10 +116,25 @@ class CollectionStore(Protocol):
     def holder(self, name: str) -> str: ...
 
 
-def fts_query(text: str, max_terms: int = 32) -> str:
-    """Words of ``text`` as an FTS5 OR query of quoted terms (no FTS5 syntax gets through)."""
-    words = list(dict.fromkeys(w.lower() for w in _WORDS.findall(text)))[:max_terms]
-    return " OR ".join(f'"{w}"' for w in words)
+COMMON = 0.1  # a query word in more passages than this share is left out when rarer words remain
+
+
+def words_of(text: str, max_terms: int = 32) -> list[str]:
+    return list(dict.fromkeys(w.lower() for w in _WORDS.findall(text)))[:max_terms]
+
+
+def fts_query(words: Sequence[str], collections: Sequence[str] | None = None) -> str:
+    """An FTS5 OR query of quoted words, limited to ``collections`` (no FTS5 syntax gets through)."""
+    match = "text: (" + " OR ".join(f'"{w}"' for w in words) + ")"
+    if collections:
+        match += " AND coll: (" + " OR ".join(f'"c{c.encode().hex()}"' for c in collections) + ")"
+    return match
+
+
+def _stems(word: str) -> list[str]:
+    """The forms the Porter stemmer may have left of ``word``: its prefixes (and a final y as i)."""
+    forms = [word[:n] for n in range(min(3, len(word)), len(word) + 1)]
+    return forms + [f[:-1] + "i" for f in forms if f.endswith("y")]
 
 
 class SQLiteStore:
@@ -262,15 +278,32 @@ class SQLiteStore:
 
     def keyword(self, collections: Sequence[str], query: str, limit: int) -> list[tuple[int, float]]:
         """BM25 over the passages of ``collections``: (passage id, score), best first."""
-        match = fts_query(query)
-        if not match or not collections:
+        words = words_of(query)
+        if not words or not collections:
             return []
-        marks = ",".join("?" * len(collections))
-        rows = self._db().execute(
-            f"SELECT f.rowid, -bm25(passages_fts) AS s FROM passages_fts f JOIN passages p ON p.id = f.rowid"
-            f" WHERE passages_fts MATCH ? AND p.collection IN ({marks}) ORDER BY s DESC LIMIT ?",
-            (match, *collections, limit))
+        db = self._db()
+        words = self._rarer(db, words)
+        every = set(collections) >= set(self.collections())
+        rows = db.execute("SELECT rowid, -bm25(passages_fts, 1.0, 0.0) AS s FROM passages_fts WHERE passages_fts MATCH ?"
+                          " ORDER BY s DESC LIMIT ?", (fts_query(words, None if every else collections), limit))
         return [(pid, score) for pid, score in rows]
+
+    def _rarer(self, db: sqlite3.Connection, words: list[str]) -> list[str]:
+        """Leave out words found in over 10 % of the passages (little weight in BM25, most of the time)."""
+        total = db.execute("SELECT max(id) FROM passages").fetchone()[0] or 0
+        if total < 10_000 or len(words) < 2:
+            return words
+        forms = {form: word for word in words for form in _stems(word)}
+        marks = ",".join("?" * len(forms))
+        counts: dict[str, tuple[int, int]] = {}  # word -> (length of the stem found, passages)
+        for term, docs in db.execute(f"SELECT term, doc FROM passages_vocab WHERE term IN ({marks})", tuple(forms)):
+            word = forms[term]
+            # the longest stem found is the word's; a short prefix may be another word: then keep it
+            if len(term) >= 0.6 * len(word) and len(term) > counts.get(word, (0, 0))[0]:
+                counts[word] = (len(term), docs)
+        kept = [w for w in words if counts.get(w, (0, 0))[1] <= COMMON * total]
+        return kept or [min(words, key=lambda w: counts.get(w, (0, 0))[1])]
+
 
     def hits(self, ids: Sequence[int]) -> dict[int, Hit]:
         if not ids:

@@ -263,3 +263,11 @@ def test_a_failure_while_storing_leaves_nothing_half_indexed(coll_app, client):
         store.add_entry("docs", "half.md", "text", b"x", "fine words", None, passages)
     assert client.get("/api/collections/docs/entries").get_json()["count"] == 0
     assert store.keyword(["docs"], "fine", 10) == []
+
+
+def test_search_stays_within_its_collection(client):
+    client.post("/api/collections", json={"name": "other"}, headers=AUTH)
+    upload(client, "docs", "a.md", b"shared words about gadgets")
+    upload(client, "other", "b.md", b"shared words about gadgets")
+    found = client.post("/api/collections/docs/search", json={"query": "gadgets"}).get_json()["results"]
+    assert [r["entry"] for r in found] == ["a.md"]
