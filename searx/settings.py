@@ -10,6 +10,7 @@ the default engines). Validation errors name the key path.
 from __future__ import annotations
 
 import copy
+import difflib
 import logging
 import os
 import re
@@ -127,6 +128,23 @@ class AISummary(_S, frozen=True):
     lock_mode: bool = False
 
 
+class Fetch(_S, frozen=True):
+    # None: on for a private instance, off when server.public_instance is true
+    enabled: bool | None = None
+    ports: tuple[int, ...] = (80, 443)
+    # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
+    allow_private: bool = False
+    cache_ttl: int = 900
+    timeout: float = 15.0
+    max_redirects: int = 5
+    max_html_bytes: int = 2 * 1024 * 1024
+    max_pdf_bytes: int = 10 * 1024 * 1024
+    per_origin: int = 2
+    extract_workers: int = 2
+    extract_timeout: float = 5.0
+    extract_memory_mb: int = 1024
+
+
 class Valkey(_SearXNG, frozen=True):
     """SearXNG's ``valkey:`` section; its ``url`` is used as ``store.url`` when that is unset."""
 
@@ -160,6 +178,7 @@ class LimiterSettings(_S, frozen=True):
 
     search: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
+    fetch: LimitSettings = LimitSettings()
     ai_summary_global: CapSettings = CapSettings()
 
 
@@ -223,6 +242,7 @@ class Settings(_SearXNG, frozen=True):
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
     collections: Collections = Collections()
+    fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
@@ -324,7 +344,8 @@ def section(cls: type[T], name: str, data: Any) -> T:
         raise SettingsError(f"{name}.{path}: {message}" if path else f"{name}: {message}") from exc
 
 
-def _printable_ascii(text: str) -> bool:
+def printable_ascii(text: str) -> bool:
+    """Only printable ASCII (space to tilde): safe in an HTTP header such as an API key's."""
     return all(" " <= ch <= "~" for ch in text)
 
 
@@ -339,6 +360,24 @@ def _valkey_to_store(body: dict[str, Any]) -> None:
         store = body["store"] = {}
     if isinstance(store, dict) and not store.get("url"):
         body["store"] = {**store, "url": url}
+
+
+def own_sections() -> list[str]:
+    """The top-level sections of this project's own (their structs refuse unknown keys)."""
+    return [f.name for f in msgspec.structs.fields(Settings)
+            if isinstance(f.type, type) and issubclass(f.type, _S) and not issubclass(f.type, _SearXNG)]
+
+
+def _check_sections(data: dict[str, Any]) -> None:
+    """Other top-level keys are accepted (SearXNG has many this project does not use),
+    except a near miss of one of this project's sections: ``ai_sumary`` is a typo."""
+    own = own_sections()
+    for key in data:
+        if key in Settings.__struct_fields__:
+            continue
+        close = difflib.get_close_matches(str(key), own, n=1, cutoff=0.8)
+        if close:
+            raise SettingsError(f"{key}: unknown section (did you mean {close[0]}?)")
 
 
 def validate(data: dict[str, Any], source: str = "") -> Settings:
@@ -365,6 +404,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
                     f"(also engines[{shortcuts[engine.shortcut]}])"
                 )
             shortcuts[engine.shortcut] = i
+    _check_sections(data)
     body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
     _valkey_to_store(body)
     body["engines"] = engines
@@ -375,7 +415,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
-    if not _printable_ascii(settings.ai_summary.api_key):
+    if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
         raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
                             "(no line breaks, control or non-ASCII characters)")

@@ -7,8 +7,10 @@ Each reader gets the file's bytes and returns ``[(page, text)]`` (page is
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from lxml import etree, html
 
@@ -19,6 +21,8 @@ Pages = list[tuple[int | None, str]]
 MAX_DOCX_XML = 64 * 1024 * 1024  # decompressed word/document.xml
 MAX_RATIO = 200  # decompressed / compressed: beyond this it is a bomb, not a document
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_PAGE_LINE = re.compile(r"^Page (\d+)$", re.M)
+MEDIA_TYPES = {"html": "text/html", "pdf": "application/pdf"}
 TEXT_SUFFIXES = (".txt", ".text", ".md", ".markdown", ".rst", ".csv", ".log", ".org", ".adoc")
 
 
@@ -98,6 +102,31 @@ def _docx(data: bytes) -> Pages:
     return [(None, "\n\n".join(p for p in paragraphs if p.strip()))]
 
 
+class Extractor(Protocol):
+    """The page reader's bounded extractor (``searx.reader.worker.ExtractorPool``)."""
+
+    def extract(self, body: bytes, content_type: str | None, url: str = "", *, format: str = "markdown",
+                timeout: float | None = None) -> Any: ...  # fmt: skip
+
+
+def pages_of(text: str, kind: str) -> Pages:
+    """The page reader's text split at its "Page N" lines for PDFs; one page otherwise."""
+    marks = list(_PAGE_LINE.finditer(text)) if kind == "pdf" else []
+    if not marks:
+        return [(None, text)]
+    return [(int(m.group(1)), text[m.end(): marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip())
+            for i, m in enumerate(marks)]
+
+
+def _with_reader(extractor: Extractor, kind: str, data: bytes) -> Pages:
+    """HTML main text and PDF pages from the page reader, in its worker processes (time and memory bounded)."""
+    try:
+        document = extractor.extract(data, MEDIA_TYPES[kind], format="text")
+    except Exception as exc:  # noqa: BLE001 - the reader's errors carry a message safe to show
+        raise Unsupported(f"the {kind.upper()} cannot be read: {getattr(exc, 'message', 'unreadable')}") from exc
+    return pages_of(document.text, kind)
+
+
 def reader(filename: str, head: bytes) -> tuple[str, Callable[[bytes], Pages]]:
     """The kind of a file (``text``, ``html``, ``pdf``, ``docx``) and its reader, by name then content."""
     lower = filename.lower()
@@ -114,12 +143,15 @@ def reader(filename: str, head: bytes) -> tuple[str, Callable[[bytes], Pages]]:
     return "text", _text
 
 
-def extract(filename: str, data: bytes) -> tuple[str, Pages]:
-    """The file's kind and text by page; ``Unsupported`` when there is none."""
+def extract(filename: str, data: bytes, extractor: Extractor | None = None) -> tuple[str, Pages]:
+    """The file's kind and text by page; ``Unsupported`` when there is none.
+
+    With the page reader's ``extractor``, HTML and PDF go through it; without, they are read here.
+    """
     if not data:
         raise Unsupported("the file is empty")
     kind, read = reader(filename, data[:1024])
-    pages = read(data)
+    pages = _with_reader(extractor, kind, data) if extractor is not None and kind in MEDIA_TYPES else read(data)
     if not any(text.strip() for _, text in pages):
         raise Unsupported("the file has no text")
     return kind, pages

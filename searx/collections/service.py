@@ -71,6 +71,7 @@ class CollectionsService:
         self._threads: list[threading.Thread] = []
         self.progress = threading.Condition()  # notified after each embedded batch
         self._wake_sources = threading.Event()
+        self.reader = reader
         self.follower = SourceFollower(self.store, reader, conf, on_change=self._wake.set) if reader else None
 
     # life cycle
@@ -166,7 +167,7 @@ class CollectionsService:
         """Read, split and store one file; keyword-searchable when this returns."""
         collection = self.known(collection)
         filename = names.entry_name(filename)
-        kind, pages = formats.extract(filename, data)
+        kind, pages = formats.extract(filename, data, getattr(self.reader, "extractor", None))
         passages = chunking.split(pages, self.conf.max_chunk_size, self.conf.chunk_overlap)
         content = "\n\n".join(text for _, text in pages)
         page_count = len(pages) if kind == "pdf" else None

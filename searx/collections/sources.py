@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from searx.collections import chunking
 from searx.collections.errors import BadName
+from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, Source
 
 log = logging.getLogger("searx.collections")
@@ -23,7 +24,6 @@ log = logging.getLogger("searx.collections")
 MAX_URL = 2048
 DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-_PAGE_LINE = re.compile(r"^Page (\d+)$", re.M)
 
 
 class Reader(Protocol):
@@ -57,17 +57,6 @@ def entry_name(url: str) -> str:
     name = _UNSAFE.sub("_", f"{parts.hostname}{parts.path}{'_' + parts.query if parts.query else ''}")
     name = re.sub(r"_+", "_", re.sub(r"\.{2,}", "_", name)).strip("._") or "source"
     return name[:200]
-
-
-def pages_of(text: str, kind: str) -> list[tuple[int | None, str]]:
-    """A reader text split at its "Page N" lines for PDFs; one page otherwise."""
-    if kind != "pdf":
-        return [(None, text)]
-    marks = list(_PAGE_LINE.finditer(text))
-    if not marks:
-        return [(None, text)]
-    return [(int(m.group(1)), text[m.end(): marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip())
-            for i, m in enumerate(marks)]
 
 
 class SourceFollower:

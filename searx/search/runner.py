@@ -16,6 +16,7 @@ import httpx
 
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
+from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
@@ -183,13 +184,14 @@ class SearchRunner:
             except EngineError as exc:
                 retry_after = exc.retry_after
                 report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
-                log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
+                log.info("engine %s: %s (%s)", engine.name, exc.reason, loggable(exc))  # may quote the upstream
             reports.append(report)
-            if self.observe is not None:
-                self.observe(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
                                    latency=got.elapsed, results=report.results)
+        if self.observe is not None:
+            for report in reports:  # suspended engines and crashed request() included
+                self.observe(report)
         return parts, reports
 
     def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:

@@ -15,6 +15,7 @@ from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
+from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings, check_secret
@@ -38,6 +39,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
 
@@ -45,6 +47,8 @@ class Services:
         self.network.close()
         if self.collections is not None:
             self.collections.close()
+        if self.reader is not None:
+            self.reader.close()
 
 
 def locked_preferences(settings: Settings) -> tuple[str, ...]:
@@ -64,6 +68,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
@@ -83,7 +88,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
-    collections = CollectionsService(settings.collections) if settings.collections.enabled else None
+    reader = Reader(settings, store)
+    collections = CollectionsService(settings.collections, reader=reader) if settings.collections.enabled else None
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
@@ -94,5 +100,5 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter, metrics=metrics, collections=collections,
+        limiter=limiter, metrics=metrics, reader=reader, collections=collections,
     )

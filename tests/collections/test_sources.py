@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from collection_kit import AUTH, StubReader, with_reader
 
-from searx.collections.sources import entry_name, pages_of
+from searx.collections.formats import pages_of
+from searx.collections.sources import entry_name
 
 URL = "https://user:secret@wiki.example.org/docs/install?lang=en"
 
@@ -90,6 +91,7 @@ def test_sources_need_a_token_to_change(setup):
 
 
 def test_without_the_reader_sources_are_refused(coll_app):
+    with_reader(coll_app, None)
     client = coll_app.test_client()
     client.post("/api/collections", json={"name": "docs"}, headers=AUTH)
     assert client.post("/api/collections/docs/sources", json={"url": URL}, headers=AUTH).status_code == 404

@@ -72,6 +72,19 @@ def test_engine_summary_and_store_series(metrics_app):
     assert got[("searx_store_up", ())] == 1 and got[("searx_store_shared", ())] == 0
 
 
+def test_every_replay_counts_as_cached_though_only_its_creator_is_told(metrics_app):
+    data = placeholder(metrics_app.extensions["searx"].settings)
+    for address, told in (("192.0.2.10", False), ("198.51.100.20", False), ("192.0.2.10", True)):
+        c = metrics_app.test_client()
+        c.environ_base["REMOTE_ADDR"] = address
+        resp = c.post("/ai_summary", json=body(data), headers={"Origin": "http://localhost"})
+        assert (b'"cached":true' in resp.get_data()) is told
+        resp.close()
+    got = samples(metrics_app.test_client().get("/metrics", headers=basic("p", PASSWORD)).get_data(as_text=True))
+    assert got[("searx_ai_summaries_total", (("outcome", "done"),))] == 1
+    assert got[("searx_ai_summaries_total", (("outcome", "cached"),))] == 2
+
+
 def test_openmetrics_when_the_scraper_asks(metrics_app):
     c = metrics_app.test_client()
     c.get("/search", query_string={"q": "alpha", "format": "json"})
@@ -99,3 +112,15 @@ def test_open_metrics_true_stops_start_up(app_factory):
 
     with pytest.raises(SettingsError, match=r"^general\.open_metrics"):
         app_factory(make_settings([], general={"open_metrics": True}))
+
+
+def test_a_suspended_engine_counts_without_a_response_time(app_factory, fake_engine):
+    engines = [json_engine_entry(fake_engine.url, "limited", path="/status/429")]
+    app = app_factory(make_settings(engines, general={"open_metrics": PASSWORD}, search={"cache_ttl": 0}))
+    c = app.test_client()
+    for _ in range(2):  # the 429 starts a cooldown: the second search skips the engine
+        c.get("/search", query_string={"q": "x", "format": "json"})
+    got = samples(c.get("/metrics", headers=basic("p", PASSWORD)).get_data(as_text=True))
+    assert got[("searx_engine_requests_total", (("engine", "limited"), ("outcome", "blocked")))] == 1
+    assert got[("searx_engine_requests_total", (("engine", "limited"), ("outcome", "suspended")))] == 1
+    assert got[("searx_engine_response_seconds_count", (("engine", "limited"),))] == 1
