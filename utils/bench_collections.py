@@ -252,7 +252,7 @@ def search_speed(passages: int, queries: int) -> None:
         service.store.set_model("big", "bench", dim)
         for start in range(0, len(ids), 5000):
             service.store.set_vectors("big", [(pid, matrix[j].tobytes()) for j, pid in
-                                              enumerate(ids[start:start + 5000], start)])
+                                              enumerate(ids[start:start + 5000], start)], dim)
         local = from_settings(CollectionsEmbeddings(backend="local"))
         qs = [" ".join(rng.choices(vocabulary[:3000], k=rng.randint(2, 5))) for _ in range(queries)]
         service.vectors.search(["big"], matrix[0], 10)  # loads the vectors once

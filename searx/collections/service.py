@@ -298,7 +298,8 @@ class CollectionsService:
             if not batch:
                 continue
             matrix = self.embedder.embed([text for _, text in batch])
-            self.store.set_vectors(collection, [(pid, matrix[i].tobytes()) for i, (pid, _) in enumerate(batch)])
+            self.store.set_vectors(collection, [(pid, matrix[i].tobytes()) for i, (pid, _) in enumerate(batch)],
+                                   int(matrix.shape[1]))
             with self.progress:
                 self.progress.notify_all()
             return True

@@ -271,3 +271,16 @@ def test_search_stays_within_its_collection(client):
     upload(client, "other", "b.md", b"shared words about gadgets")
     found = client.post("/api/collections/docs/search", json={"query": "gadgets"}).get_json()["results"]
     assert [r["entry"] for r in found] == ["a.md"]
+
+
+@pytest.mark.parametrize(("section", "message"), [
+    ({"fusion": "max"}, "collections.fusion"), ({"embeddings": {"backend": "gpu"}}, "collections.embeddings.backend"),
+    ({"embeddings": {"backend": "http"}}, "collections.embeddings.base_url"), ({"tokens": ["short"]}, "collections.tokens"),
+    ({"chunk_overlap": 600}, "collections.max_chunk_size"), ({"bogus": 1}, "bogus"),
+])  # fmt: skip
+def test_bad_collections_settings_stop_start_up(section, message):
+    from searx.errors import SettingsError
+    from tests.conftest import make_settings
+
+    with pytest.raises(SettingsError, match=message):
+        make_settings([], collections=section)

@@ -78,7 +78,7 @@ def test_a_new_model_re_embeds(hybrid, coll_factory, embeddings_server):
                                                         "model": "other-model"})
     svc = again.extensions["searx"].collections
     assert svc.wait_embedded("docs", 20)
-    assert svc.store.model("docs")[0] == "http:other-model"
+    assert svc.store.model("docs")[:2] == ("http:other-model", 64)
     assert embeddings_server.requests[-1].get("model") == "other-model"
 
 
