@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
+from tests.collections.collection_kit import openapi_samples
 from tests.conftest import json_engine_entry, make_settings
 from tests.reader.fakes import fake_reader, site
 from utils.fakes.llm import FakeLLM, Reply
@@ -159,7 +160,7 @@ def mcp_samples(app_factory: Any, fake_engine: Any) -> list[tuple[str, str, Any]
     ]
 
 
-def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
+def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc, coll_factory):
     covered = set()
     answers, summary = samples(full_app)
     for path, method, resp in answers:
@@ -181,7 +182,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
-    for path, method, resp in mcp_samples(app_factory, fake_engine):
+    for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
     for method in ("get", "post"):
