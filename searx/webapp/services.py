@@ -10,7 +10,9 @@ from searx.engines import Engine, load_engines
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.client import EngineNetwork, check_outgoing
+from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
+from searx.network.guard import AddressGuard
+from searx.network.images import ImageFetcher
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
@@ -38,6 +40,7 @@ class Services:
     summary: Any = None
     limiter: Any = None
     metrics: Metrics | None = None
+    images: Any = None  # the image proxy's fetcher (searx.network.images.ImageFetcher)
 
     def close(self) -> None:
         self.network.close()
@@ -87,5 +90,12 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter, metrics=metrics,
+        limiter=limiter, metrics=metrics, images=image_fetcher(settings),
     )
+
+
+def image_fetcher(settings: Settings) -> ImageFetcher:
+    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
+    o = settings.outgoing
+    return ImageFetcher(AddressGuard(), user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
+                        timeout=o.request_timeout, max_bytes=o.max_response_bytes)

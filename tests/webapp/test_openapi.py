@@ -114,6 +114,23 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
     return out, summary
 
 
+def picture_answers(app: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """/image_proxy: a picture from a test host, a missing parameter, a bad signature, a refused address."""
+    from searx.network.images import proxied_url
+    from tests.conftest import SECRET
+    from tests.images.conftest import HOST, fetcher
+    from tests.images.picture_site import PictureSite
+
+    c = app.test_client()
+    with PictureSite() as site:
+        app.extensions["searx"].images = fetcher(site.port)
+        answers = [c.get(proxied_url(SECRET, f"http://{HOST}:{site.port}/cat.png")),
+                   c.get("/image_proxy?url=x"), c.get("/image_proxy?url=x&e=1&h=" + "0" * 64),
+                   c.get(proxied_url(SECRET, f"http://{HOST}:{site.port}/page.html"))]
+    assert [r.status_code for r in answers] == [200, 400, 403, 415]
+    return {check(doc, "/image_proxy", "get", r) for r in answers}
+
+
 def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
     covered = set()
     answers, summary = samples(full_app)
@@ -136,6 +153,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    covered |= picture_answers(full_app, doc)
     documented = {(path, method, key) for path, method in spec_routes(doc)
                   for key in doc["paths"][path][method]["responses"] if key != "default"}
     assert documented - covered == set(), "documented answers no sample produced"
