@@ -144,6 +144,8 @@ class ImageFetcher:
                               timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
                 with client.stream("GET", checked.url, headers=headers) as response:
                     return self._read(checked, response, end)
+        except AddressRefusedError as exc:  # the connection reached this server after all
+            raise ImageError(403, "this address may not be fetched") from exc
         except httpx.TimeoutException as exc:
             raise ImageError(504, "the picture took too long") from exc
         except httpx.HTTPError as exc:

@@ -35,9 +35,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     pages.install(app)
     image_links.install(app)
 
-    from searx.webapp.views import image_proxy, meta, metrics, openapi, preferences, search, summary
+    from searx.webapp.views import fetch, image_proxy, meta, metrics, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, openapi, metrics, image_proxy):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics, image_proxy):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits
 

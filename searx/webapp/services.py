@@ -11,11 +11,12 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
-from searx.network.guard import AddressGuard
+from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
+from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings, check_secret
@@ -39,11 +40,14 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    reader: Reader | None = None
     metrics: Metrics | None = None
     images: Any = None  # the image proxy's fetcher (searx.network.images.ImageFetcher)
 
     def close(self) -> None:
         self.network.close()
+        if self.reader is not None:
+            self.reader.close()
 
 
 def locked_preferences(settings: Settings) -> tuple[str, ...]:
@@ -63,6 +67,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
@@ -90,12 +95,12 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter, metrics=metrics, images=image_fetcher(settings),
+        limiter=limiter, metrics=metrics, reader=Reader(settings, store), images=image_fetcher(settings),
     )
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:
     """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
     o = settings.outgoing
-    return ImageFetcher(AddressGuard(), user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
+    return ImageFetcher(AddressGuard(own_hosts=hosts_of(settings.server.base_url)), user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
                         timeout=o.request_timeout, max_bytes=o.max_response_bytes)

@@ -1,14 +1,14 @@
-"""A small picture host for the image proxy's tests.
+"""A small picture host for the image proxy's end-to-end tests, run inside a test network namespace.
 
-In-process (``PictureSite``, a thread on 127.0.0.1) or as a script inside a
-test network namespace: ``python tests/images/picture_site.py PORT`` prints
-"ready", then one line per request.
+``python tests/images/picture_site.py PORT`` prints "ready", then one line per
+request (path, Cookie and Referer headers). The pictures are shared with the
+in-memory host of tests/images/conftest.py.
 
 - ``/cat.png``, ``/cat.jpg``, ``/cat.gif`` — small real pictures (``Set-Cookie`` too);
 - ``/cat.svg`` — an SVG with a script; ``/page.html`` — HTML;
 - ``/fake.png`` — HTML sent as ``image/png``; ``/octet.png`` — a PNG sent as octet-stream;
 - ``/big?mb=M`` — a PNG header then M MiB, chunked (no length); ``/declared-big`` — a huge Content-Length;
-- ``/to?u=URL`` — a 302 to URL; ``/echo.png`` — a PNG whose requests are recorded with their headers;
+- ``/to?u=URL`` — a 302 to URL;
 - ``/status/CODE`` — that status.
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import sys
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -30,9 +29,6 @@ MB = 1024 * 1024
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    seen: list[dict[str, str]]  # set per server
-    sent: dict[str, int]
-
     def _send(self, status: int, body: bytes = b"", **headers: str) -> None:
         self.send_response(status)
         for name, value in headers.items():
@@ -44,10 +40,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
         parts = urlsplit(self.path)
         args = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        self.server.seen.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})  # type: ignore[attr-defined]
-        print(f"GET {self.path}", flush=True)
+        print(f"GET {self.path} cookie={self.headers.get('Cookie')} referer={self.headers.get('Referer')}", flush=True)
         path = parts.path
-        if path in ("/cat.png", "/echo.png"):
+        if path == "/cat.png":
             self._send(200, PNG, Content_Type="image/png", Set_Cookie="tracker=1; Path=/")
         elif path == "/cat.jpg":
             self._send(200, JPG, Content_Type="image/jpeg")
@@ -82,48 +77,24 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         block = PNG + b"\0" * (64 * 1024 - len(PNG))
-        sent = self.server.sent  # type: ignore[attr-defined]
         try:
             for _ in range(mb * 16):
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
-                sent["big"] = sent.get("big", 0) + len(block)
             self.wfile.write(b"0\r\n\r\n")
-        except OSError:  # the proxy hung up: exactly what the size cap must do
-            sent["hung_up"] = 1
+        except OSError:  # the proxy hung up: what its size cap does
+            print("hung up", flush=True)
 
     def log_message(self, *args: object) -> None:
         pass
 
 
-class PictureSite:
-    """The site on ``host`` (a free port); ``seen`` lists requests with their headers."""
-
-    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.server = ThreadingHTTPServer((host, port), Handler)
-        self.server.seen = []  # type: ignore[attr-defined]
-        self.server.sent = {}  # type: ignore[attr-defined]
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
-
-    @property
-    def seen(self) -> list[dict[str, str]]:
-        return self.server.seen  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def sent(self) -> dict[str, int]:
-        return self.server.sent  # type: ignore[attr-defined, no-any-return]
-
-    def __enter__(self) -> PictureSite:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+def main() -> None:
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    server = ThreadingHTTPServer(("0.0.0.0", int(sys.argv[1])), Handler)
+    server.daemon_threads = True
+    print("ready", flush=True)
+    server.serve_forever()
 
 
 if __name__ == "__main__":
-    site = PictureSite("0.0.0.0", int(sys.argv[1]))
-    print("ready", flush=True)
-    site.server.serve_forever()
+    main()

@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
 from tests.conftest import json_engine_entry, make_settings
+from tests.reader.fakes import fake_reader, site
 from utils.fakes.llm import FakeLLM, Reply
 
 PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
@@ -64,7 +65,12 @@ def full_app(app_factory, fake_engine):
             engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN, "open_metrics": "metrics-password"},
             ai_summary={"base_url": llm.base_url, "model": "fake-model"},
         )
-        yield app_factory(settings)
+        app = app_factory(settings)
+        page = (200, {"content-type": "text/plain"}, b"A page read by the reader.\n" * 20)
+        svc = app.extensions["searx"]
+        svc.reader.close()
+        svc.reader = fake_reader(settings, site({"https://example.org/page": page}))
+        yield app
 
 
 def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
@@ -106,6 +112,13 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
         ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
         ("/openapi.json", "get", c.get("/openapi.json")),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/page&max_chars=100")),
+        ("/fetch", "post", c.post("/fetch", json={"url": "https://example.org/page", "format": "text"})),
+        ("/fetch", "get", c.get("/fetch?url=")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "https://example.org/", "max_lines": "0"})),
+        ("/fetch", "get", c.get("/fetch?url=http://127.0.0.1/")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "http://169.254.169.254/latest/meta-data/"})),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/missing")),
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH})),
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
                                                         "Accept": "application/openmetrics-text; version=1.0.0"})),
@@ -115,18 +128,15 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
 
 
 def picture_answers(app: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
-    """/image_proxy: a picture from a test host, a missing parameter, a bad signature, a refused address."""
+    """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture."""
     from searx.network.images import proxied_url
     from tests.conftest import SECRET
-    from tests.images.conftest import HOST, fetcher
-    from tests.images.picture_site import PictureSite
+    from tests.images.conftest import BASE, Pictures, make_fetcher
 
     c = app.test_client()
-    with PictureSite() as site:
-        app.extensions["searx"].images = fetcher(site.port)
-        answers = [c.get(proxied_url(SECRET, f"http://{HOST}:{site.port}/cat.png")),
-                   c.get("/image_proxy?url=x"), c.get("/image_proxy?url=x&e=1&h=" + "0" * 64),
-                   c.get(proxied_url(SECRET, f"http://{HOST}:{site.port}/page.html"))]
+    app.extensions["searx"].images = make_fetcher(Pictures())
+    answers = [c.get(proxied_url(SECRET, f"{BASE}/cat.png")), c.get("/image_proxy?url=x"),
+               c.get("/image_proxy?url=x&e=1&h=" + "0" * 64), c.get(proxied_url(SECRET, f"{BASE}/page.html"))]
     assert [r.status_code for r in answers] == [200, 400, 403, 415]
     return {check(doc, "/image_proxy", "get", r) for r in answers}
 
@@ -154,6 +164,9 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered |= picture_answers(full_app, doc)
+    public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
+    for method in ("get", "post"):
+        covered.add(check(doc, "/fetch", method, getattr(public.test_client(), method)("/fetch?url=https://a.example/")))
     documented = {(path, method, key) for path, method in spec_routes(doc)
                   for key in doc["paths"][path][method]["responses"] if key != "default"}
     assert documented - covered == set(), "documented answers no sample produced"
