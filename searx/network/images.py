@@ -17,6 +17,7 @@ import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlencode, urljoin
 
 import httpx
@@ -47,6 +48,7 @@ Transport = Callable[[], httpx.BaseTransport]
 # --- signed URLs ----------------------------------------------------------------
 
 
+@lru_cache(maxsize=4)
 def _key(secret: str) -> bytes:
     # a key of its own: a signature made for the image proxy is valid nowhere else
     return hmac.new(secret.encode(), b"searx image proxy", hashlib.sha256).digest()
