@@ -26,7 +26,7 @@ MAX_TOKEN_DATA = 16384
 # a search language: auto, all, or a language code with an optional region (en, en-US)
 LANGUAGE = re.compile(r"^(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)$")
 # default categories: comma-separated names (the form sends one checkbox per tab)
-CATEGORIES = re.compile(r"^[a-z0-9_ ]{1,40}(,[a-z0-9_ ]{1,40}){0,31}$")
+CATEGORIES = re.compile(r"^[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}$")
 
 
 @dataclass(frozen=True)
