@@ -13,6 +13,7 @@ from searx.metrics import Metrics
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
+from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
@@ -40,6 +41,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
     images: Any = None  # the image proxy's fetcher (searx.network.images.ImageFetcher)
@@ -67,6 +69,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_base_url(settings.server.base_url)
+    check_trusted_hosts(settings.server.trusted_hosts)
     check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
@@ -75,6 +79,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
@@ -91,16 +96,19 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           observe=metrics.engine)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    return Services(
+    services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
         limiter=limiter, metrics=metrics, reader=Reader(settings, store), images=image_fetcher(settings),
     )
+    services.mcp = http_endpoint(services, store)
+    return services
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:
     """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
     o = settings.outgoing
-    return ImageFetcher(AddressGuard(own_hosts=hosts_of(settings.server.base_url)), user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
+    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
                         timeout=o.request_timeout, max_bytes=o.max_response_bytes)
