@@ -12,16 +12,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import aiohttp
 import httpx
+import valkey
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +123,7 @@ class Instance:
         self.dir.cleanup()
 
 
-def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float], int]:
+def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query") -> tuple[list[float], int]:
     """``total`` searches from ``concurrency`` clients at once (asyncio, so the load is cheap)."""
 
     async def run() -> tuple[list[float], int]:
@@ -133,7 +136,7 @@ def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float],
                 nonlocal errors
                 for i in queue:
                     start = time.perf_counter()
-                    async with session.get(f"{url}/search", params={"q": f"bench query {i}", "format": fmt}) as resp:
+                    async with session.get(f"{url}/search", params={"q": f"{words} {i}", "format": fmt}) as resp:
                         await resp.read()
                         if resp.status != 200:
                             errors += 1
@@ -145,6 +148,73 @@ def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float],
     return asyncio.run(run())
 
 
+# commands a client's connection set-up sends (and the bench's end marker), not the searches
+_NOT_SEARCH = {"INFO", "PING", "HELLO", "CLIENT", "SELECT", "SCRIPT", "ECHO"}
+_DONE = "bench-round-trips-done"
+
+
+class StoreMonitor:
+    """Counts the commands clients send to the store server (MONITOR), by command name.
+
+    Commands a Lua script runs inside the server are left out: MONITOR tags them
+    ``lua``; what is left is one round trip each (the store sends no pipelines).
+    """
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.counts: dict[str, int] = {}
+        self._monitor = valkey.Valkey(host="127.0.0.1", port=port).monitor()
+        self._monitor.__enter__()
+        self._thread = threading.Thread(target=self._listen, daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> None:
+        for event in self._monitor.listen():
+            command = str(event["command"])
+            if command == f"ECHO {_DONE}":
+                return
+            name = command.split(" ", 1)[0].upper()
+            if event.get("client_type") != "lua" and name not in _NOT_SEARCH:
+                self.counts[name] = self.counts.get(name, 0) + 1
+
+    def stop(self) -> dict[str, int]:
+        """Every command sent before this call, counted."""
+        client = valkey.Valkey(host="127.0.0.1", port=self.port)
+        client.echo(_DONE)
+        client.close()
+        self._thread.join(10)
+        self._monitor.__exit__(None, None, None)
+        return self.counts
+
+
+def store_round_trips(engine_url: str, engines: int, searches: int, cache_ttl: float) -> dict[str, float]:
+    """Store round trips per search, counted by a real Valkey/Redis server."""
+    port, data = free_port(), tempfile.TemporaryDirectory()
+    script = str(ROOT / "utils" / "valkey.sh")
+    subprocess.run([script, "start", str(port), data.name], check=True, stdout=subprocess.DEVNULL)
+    inst = None
+    try:
+        inst = Instance(engine_url, engines, 0.0, {"store": {"url": f"valkey://127.0.0.1:{port}/0"},
+                                                   "search": {"cache_ttl": cache_ttl}})
+        load(inst.url, "json", 1, 5, "warm up")  # scripts loaded, connections open
+        monitor = StoreMonitor(port)
+        load(inst.url, "json", 1, searches)
+        counts = monitor.stop()
+    finally:
+        if inst is not None:
+            inst.stop()
+        subprocess.run([script, "stop", str(port), data.name], check=False, stdout=subprocess.DEVNULL)
+        data.cleanup()
+    return {name: n / searches for name, n in counts.items()}
+
+
+def print_round_trips(engine_url: str, searches: int) -> None:
+    for cache_ttl, label in ((0, "search cache off"), (300, "search cache on, every query new")):
+        per = store_round_trips(engine_url, 3, searches, cache_ttl)
+        detail = ", ".join(f"{name} {n:g}" for name, n in sorted(per.items()))
+        print(f"store round trips per 3-engine search ({label}): {sum(per.values()):g} ({detail})", flush=True)
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
@@ -154,6 +224,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--searches", type=int, default=200, help="searches per scenario")
     parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
+    parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
     args = parser.parse_args()
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
                             cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -161,6 +232,10 @@ def main() -> None:
     wait_http(engine_url + "/json?q=x")
     rows = []
     try:
+        if shutil.which("valkey-server") or shutil.which("redis-server"):
+            print_round_trips(engine_url, 50)
+        if args.store_only:
+            return
         for engines in (3, 10):
             for delay in (0.0, 0.1):
                 inst = Instance(engine_url, engines, delay)

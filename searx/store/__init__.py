@@ -7,11 +7,12 @@ Values are bytes; callers encode (msgspec JSON) themselves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from searx.errors import SearxError, SettingsError
 from searx.store.memory import MemoryStore
+from searx.store.script import Script
 
 
 class StoreError(SearxError):
@@ -39,6 +40,9 @@ class Store(Protocol):
     def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
         """Sliding window: record a hit at ``now`` if fewer than ``limit`` hits lie in
         the last ``window`` seconds. Returns (allowed, seconds until the next slot)."""
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        """Apply ``script`` to ``keys`` atomically (one round trip on Valkey)."""
 
 
 _VALKEY_SCHEMES = ("valkey", "valkeys", "redis", "rediss", "unix")
@@ -82,4 +86,4 @@ def open_store(config: Mapping[str, Any]) -> Store:
     return ResilientStore(primary, MemoryStore(max_keys=max_keys), backoff=config.get("backoff", 5.0))
 
 
-__all__ = ["MemoryStore", "Store", "StoreError", "open_store"]
+__all__ = ["MemoryStore", "Script", "Store", "StoreError", "open_store"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import bisect
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from searx.store.script import Script
 
 
 class MemoryStore:
@@ -81,3 +83,14 @@ class MemoryStore:
             if len(self._windows) > self._max_keys:
                 self._windows = {k: v for k, v in self._windows.items() if v and v[-1] > now - window}
             return True, 0.0
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        with self._lock:
+            now = self._clock()
+            current = [self._live(key, now) for key in keys]
+            for key, old, new in zip(keys, current, script.apply(current, args), strict=True):
+                if new is None:
+                    self._data.pop(key, None)
+                elif new is not old:
+                    self._evict(now)
+                    self._data[key] = (new, None)

@@ -189,3 +189,19 @@ def test_concurrent_records_are_not_lost(health: EngineHealth) -> None:
     for t in threads:
         t.join()
     assert health.stats(["wp"])["wp"]["calls"] == 80
+
+
+def test_recording_an_outcome_is_one_store_call(clock: Clock) -> None:
+    calls: list[str] = []
+
+    class Counting(MemoryStore):
+        def __getattribute__(self, name: str):
+            if name in ("get", "set", "add", "delete", "incr", "hit_window", "run"):
+                calls.append(name)
+            return super().__getattribute__(name)
+
+    health = EngineHealth(Counting(clock=clock), clock=clock)
+    health.record("ddg", "challenged", reason="CAPTCHA")
+    health.record("ddg", "ok", latency=0.1)
+    health.end_cooldown("ddg")
+    assert calls == ["run", "run", "run"], "each update is one atomic store script"
