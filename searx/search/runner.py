@@ -22,6 +22,7 @@ from searx.results.merge import merge
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
 from searx.search.models import EngineReport, SearchOutcome, SearchQuery
+from searx.search.tokens import TokenCache
 
 log = logging.getLogger("searx.search")
 
@@ -38,7 +39,7 @@ def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
         "engine": engine, "query": sq.query, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
         "language": sq.language, "searxng_locale": sq.language, "category": sq.categories[0] if sq.categories else "general",
         "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
-        "allow_redirects": False, "raise_for_httperror": True,
+        "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
     }
 
 
@@ -73,9 +74,10 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
-                 cache: SearchCache | None = None) -> None:
+                 cache: SearchCache | None = None, tokens: TokenCache | None = None) -> None:
         self.engines = engines
         self.cache = cache
+        self.tokens = tokens
         self.network = network
         self.plugins = plugins
         self.health = health
@@ -84,7 +86,8 @@ class SearchRunner:
         self.weights = {name: e.weight for name, e in engines.items()}
 
     def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
-        batch = []
+        batch: list[tuple[Engine, Fetch]] = []
+        waiting: list[tuple[Engine, dict[str, Any]]] = []  # engines that need a token first
         for name in sq.engines:
             engine = self.engines[name]
             if sq.pageno > 1 and not engine.paging:
@@ -92,22 +95,96 @@ class SearchRunner:
             if sq.time_range and not engine.time_range_support:
                 continue
             params = _params(engine, sq)
-            try:
-                engine.request(sq.query, params)
-            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-                log.warning("engine %s: request() failed: %r", name, exc)
-                reports.append(EngineReport(name, "error", "unexpected crash", detail=repr(exc)))
-                continue
-            if not params.get("url"):
+            if self.tokens is not None and engine.uses_tokens and self.tokens.lookup(engine, sq.query, params):
+                # the token page is a real request: a cooled-down engine fetches none
+                if self._admitted(name, reports, ignore_health):
+                    waiting.append((engine, params))
                 continue
             # asked only now: a cooled-down engine's single probe must be a real request
-            if self.health is not None and not ignore_health:
-                suspended = self.health.admit(name)
-                if suspended:
-                    reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
-                    continue
-            batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+            if self._request(engine, sq, params, reports) and self._admitted(name, reports, ignore_health):
+                batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+        for engine, params, left in self._fetch_tokens(sq, waiting, reports):
+            if self._request(engine, sq, params, reports):
+                batch.append((engine, Fetch(params, left, engine.enable_http)))
         return batch
+
+    def _request(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], reports: list[EngineReport]) -> bool:
+        """Let the engine fill ``params``; False when it asks nothing (or crashed)."""
+        try:
+            engine.request(sq.query, params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: request() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return False
+        return bool(params.get("url"))
+
+    def _admitted(self, name: str, reports: list[EngineReport], ignore_health: bool) -> bool:
+        if self.health is None or ignore_health:
+            return True
+        suspended = self.health.admit(name)
+        if suspended:
+            reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
+        return not suspended
+
+    def _fetch_tokens(self, sq: SearchQuery, waiting: list[tuple[Engine, dict[str, Any]]],
+                      reports: list[EngineReport]) -> list[tuple[Engine, dict[str, Any], float]]:
+        """Fetch the pages carrying fresh tokens, all at once; cache the tokens.
+
+        Returns the engines that got one, each with the time left of its timeout
+        (at least a quarter of it). A failed token page ends the engine's call
+        with its outcome, as its result page would have.
+        """
+        if not waiting:
+            return []
+        assert self.tokens is not None
+        fetches = []
+        for engine, _ in waiting:
+            token_params = _params(engine, sq)
+            engine.token_request(sq.query, token_params)
+            fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+        ready = []
+        for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
+            try:
+                if got.error is not None:
+                    raise got.error
+                assert got.response is not None
+                token = self._token(engine, got.response, fetch.params)
+            except EngineError as exc:
+                self._failed(engine, exc, got.elapsed, reports, "token page: ")
+                continue
+            if not token:  # a real page without one: nothing further to ask (a last page)
+                reports.append(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
+                if self.health is not None:
+                    self.health.record(engine.name, "no_results", latency=got.elapsed)
+                continue
+            self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
+            params["token"] = token
+            ready.append((engine, params, max(engine.timeout - got.elapsed, engine.timeout / 4)))
+        return ready
+
+    def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
+        check_status(response)
+        response.search_params = params  # type: ignore[attr-defined]
+        try:
+            token = engine.token_response(response)
+        except EngineParseError as exc:
+            raise self.bot_check(response) or exc from exc
+        except EngineError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
+            raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        if not token and (error := self.bot_check(response)):
+            raise error
+        return token
+
+    def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: list[EngineReport],
+                where: str = "") -> None:
+        report = EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}")
+        log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, exc)
+        reports.append(report)
+        if self.health is not None:
+            self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=exc.retry_after,
+                               latency=elapsed, results=0)
 
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
         if params.get("raise_for_httperror", True):
@@ -122,6 +199,8 @@ class SearchRunner:
             raise
         except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
             raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        if self.tokens is not None and engine.uses_tokens:
+            items = self.tokens.keep(engine, params, items)
         rs = to_result_set(items, engine)
         if _empty(rs) and (error := self.bot_check(response)):
             raise error
@@ -134,23 +213,22 @@ class SearchRunner:
         fetched = self.network.fetch_all([f for _, f in batch])
         parts: list[ResultSet] = []
         for (engine, fetch), got in zip(batch, fetched, strict=True):
-            retry_after = None
             try:
                 if got.error is not None:
                     raise got.error
                 assert got.response is not None
                 rs = self._parse(engine, got.response, fetch.params)
-                parts.append(rs)
-                outcome = "ok" if not _empty(rs) else "no_results"
-                report = EngineReport(engine.name, outcome, "", len(rs.results), got.elapsed)
             except EngineError as exc:
-                retry_after = exc.retry_after
-                report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
-                log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
+                if self.tokens is not None and exc.outcome in ("challenged", "blocked"):
+                    self.tokens.forget(engine, fetch.params)
+                self._failed(engine, exc, got.elapsed, reports)
+                continue
+            parts.append(rs)
+            report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results),
+                                  got.elapsed)
             reports.append(report)
             if self.health is not None:
-                self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
-                                   latency=got.elapsed, results=report.results)
+                self.health.record(engine.name, report.outcome, latency=got.elapsed, results=report.results)
         return parts, reports
 
     def _merged(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], bool]:

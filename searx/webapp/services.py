@@ -60,6 +60,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
     from searx.plugins.builtin import builtin_plugins
     from searx.search.health import EngineHealth
+    from searx.search.tokens import TokenCache
     from searx.summary.service import SummaryService
 
     engines = check(settings)
@@ -68,7 +69,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
+    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
+                          tokens=TokenCache(store))
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
