@@ -66,7 +66,7 @@ client-check: $(CLIENT_STAMP)
 test-py: $(DEVSTAMP)
 	utils/llm.sh start $(VENV) $(LLM_PORT) $(LLM_DIR)
 	trap 'utils/llm.sh stop $(VENV) $(LLM_PORT) $(LLM_DIR)' EXIT; \
-	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) \
+	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) SEARX_TEST_LLM_DIR=$(LLM_DIR) \
 	  $(BIN)/python -m pytest -q
 
 test: system-deps $(DEVSTAMP) lint client-check test-py
