@@ -8,7 +8,8 @@ import pytest
 from engine_kit import make_engine, make_params
 
 ALL = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
-       "arxiv"]
+       "arxiv", "bing_images", "duckduckgo_images", "wikicommons", "bing_news", "duckduckgo_news", "youtube_noapi",
+       "dailymotion", "sepiasearch"]
 
 
 def build(module: str, query: str = "test query", settings: dict | None = None, **overrides: object) -> dict:
@@ -24,8 +25,13 @@ def args(params: dict) -> dict[str, str]:
 
 @pytest.mark.parametrize("module", ALL)
 def test_base_url_is_a_setting(module: str) -> None:
-    params = build(module, settings={"base_url": "http://127.0.0.1:9/mirror"})
+    params = build(module, settings={"base_url": "http://127.0.0.1:9/mirror"}, token="4-1")
     assert params["url"].startswith("http://127.0.0.1:9/mirror/")
+    engine = make_engine(module, base_url="http://127.0.0.1:9/mirror")
+    if engine.uses_tokens:  # the token page too
+        token = make_params(engine)
+        engine.token_request("test query", token)
+        assert token["url"].startswith("http://127.0.0.1:9/mirror/")
 
 
 def test_duckduckgo_form_post() -> None:
