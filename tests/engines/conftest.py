@@ -55,6 +55,10 @@ class Upstream:
             "too-many-retry": (429, {"Retry-After": "120"}, b"slow down"),
             "captcha-redirect": (302, {"Location": "https://www.startpage.com/sp/captcha?query=x"}, b""),
             "moved": (301, {"Location": "/elsewhere"}, b""),
+            # DuckDuckGo's images: the query's result page carries the vqd, /i.js the images (reconstructed)
+            "ddg-img": (200, {}, fixture("reconstructed/duckduckgo_home_vqd_cats.html")),
+            "ddg-img/i.js": (200, {}, fixture("reconstructed/duckduckgo_images_ijs_cats.json")),
+            "commons": (200, {}, fixture("reconstructed/wikicommons_search_cats.json")),
             "server-error": (500, {}, b"oops"),
         }
 
@@ -68,6 +72,8 @@ class Upstream:
                 upstream.calls.append((self.command, self.path, body))
                 upstream.requests.append((self.command, self.path))
                 scenario = self.path.split("/")[1].split("?")[0]
+                sub = "/".join(self.path.split("?")[0].split("/")[1:3])  # "scenario/endpoint"
+                scenario = sub if sub in pages else scenario
                 if scenario == "hang":
                     upstream.release.wait(10)  # longer than any engine timeout in the tests
                     return

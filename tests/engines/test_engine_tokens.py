@@ -187,3 +187,30 @@ def test_instances_on_one_valkey_share_the_token(upstream, network: EngineNetwor
     finally:
         for store in stores:
             store.close()
+
+
+def test_duckduckgo_images_fetch_the_query_vqd_once(upstream, network: EngineNetwork) -> None:  # noqa: ANN001
+    store = MemoryStore()
+    runner = runner_for(upstream, network, store, ddi=("duckduckgo_images", "ddg-img"))
+    before = len(calls_to(upstream, "ddg-img"))
+    for _ in range(2):
+        parts, reports = runner.fetch(SearchQuery(query="cats", engines=("ddi",), categories=("images",)))
+        assert reports[0].outcome == "ok" and parts[0].results[0].template == "images.html"
+    calls = [(m, p.split("?")[0]) for m, p, _ in calls_to(upstream, "ddg-img")[before:]]
+    assert calls == [("GET", "/ddg-img/"), ("GET", "/ddg-img/i.js"), ("GET", "/ddg-img/i.js")]
+    api = calls_to(upstream, "ddg-img")[-1][1]
+    assert "vqd=4-231869813027094581262817390417839046733" in api
+
+
+def test_duckduckgo_images_token_page_challenge(upstream, network: EngineNetwork) -> None:  # noqa: ANN001
+    runner = runner_for(upstream, network, MemoryStore(), ddi=("duckduckgo_images", "ddg-challenge"))
+    _, reports = runner.fetch(SearchQuery(query="cats", engines=("ddi",), categories=("images",)))
+    assert (reports[0].outcome, reports[0].reason) == ("challenged", "CAPTCHA")
+    assert reports[0].detail.startswith("token page: ")
+
+
+def test_the_engine_kit_covers_the_media_engines(upstream) -> None:  # noqa: ANN001
+    images = call_engine(make_engine("duckduckgo_images", base_url=upstream.base("ddg-img")), "cats")
+    assert images.outcome == "ok" and images.results[0]["img_src"].endswith("tabby-cat.jpg")
+    commons = call_engine(make_engine("wikicommons", base_url=upstream.base("commons")), "cats")
+    assert commons.outcome == "ok" and len(commons.results) == 2
