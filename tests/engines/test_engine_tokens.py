@@ -214,3 +214,14 @@ def test_the_engine_kit_covers_the_media_engines(upstream) -> None:  # noqa: ANN
     assert images.outcome == "ok" and images.results[0]["img_src"].endswith("tabby-cat.jpg")
     commons = call_engine(make_engine("wikicommons", base_url=upstream.base("commons")), "cats")
     assert commons.outcome == "ok" and len(commons.results) == 2
+
+
+def test_the_check_report_covers_a_category(upstream, network: EngineNetwork) -> None:  # noqa: ANN001
+    from searx.search.check import run_check
+
+    runner = runner_for(upstream, network, MemoryStore(), commons=("wikicommons", "commons"),
+                        ddi=("duckduckgo_images", "ddg-img"), ddg=("duckduckgo", "ddg-results"))
+    rows = {r["engine"]: r for r in run_check(runner, "cats", category="images")}
+    assert set(rows) == {"commons", "ddi"}, "only the images engines"
+    assert rows["commons"]["outcome"] == "ok" and rows["commons"]["results"] == 2
+    assert rows["ddi"]["outcome"] == "ok" and rows["ddi"]["results"] == 2

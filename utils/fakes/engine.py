@@ -14,6 +14,10 @@ Everything is chosen by the URL, so one server serves every scenario:
   Content-Length, or chunked without one.
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
+- ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
+  ``/bingnews/news/search?q=Q`` — images, videos and news as those services
+  answer (``utils/fakes/media.py``), for the ``wikicommons``, ``dailymotion``
+  and ``bing_news`` engines.
 
 It runs on its own asyncio loop (aiohttp), so delays cost no threads and a
 benchmark measures the app, not this server.
@@ -32,6 +36,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from aiohttp import web
+
+from utils.fakes import media
 
 MB = 1024 * 1024
 _MEGABYTE = b"x" * MB  # one buffer written again and again: a big body costs no memory here
@@ -111,6 +117,9 @@ class FakeEngineServer:
             return web.Response(body=b"\x00\x01 this is { not json", content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
+        query = args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search") or args.get("q", "")
+        if found := media.answer(path, query):
+            return web.Response(text=found[0], content_type=found[1])
         return web.Response(status=404, text="not found")
 
     async def _stream(self, request: web.Request, args: dict[str, str]) -> web.StreamResponse | None:
