@@ -106,7 +106,16 @@ def test_every_field_is_escaped(media_app: Any) -> None:
 
 
 def test_json_carries_searxng_fields_and_the_client_contract(media_app: Any) -> None:
+    from pathlib import Path
+
+    import yaml
+
+    from tests.apispec import check
+
+    doc = yaml.safe_load((Path(__file__).parents[2] / "searx" / "webapp" / "openapi.yaml").read_text())
     client = media_app.test_client()
+    for category in ("images", "news", "videos"):  # the documented schema, field types included
+        check(doc, "/search", "get", client.get(f"/search?q=cats&categories={category}&format=json"))
     images = client.get("/search?q=cats&categories=images&format=json").get_json()["results"]
     assert images and all({"title", "url", "content"} <= set(r) for r in images)
     first = images[0]
