@@ -55,10 +55,10 @@ def test_images_grid_lazy_fixed_boxes_and_detail_panels(media_app: Any) -> None:
     tiles = tree.xpath('//ul[@class="image-grid"]/li/a[@class="image-tile"]')
     assert len(tiles) == 6
     img = tiles[0].xpath('.//span[@class="thumb-box"]/img')[0]
-    assert img.get("loading") == "lazy" and img.get("src") == "https://img.example.org/thumb/0.jpg"
+    assert img.get("loading") == "lazy" and img.get("src") == "https://img.example.org/thumb/0.png"
     assert tiles[0].get("href") == "#image-1"
     detail = tree.get_element_by_id("image-1")
-    assert detail.xpath('.//a[@class="image-full"]/img')[0].get("src") == "https://img.example.org/full/0.jpg"
+    assert detail.xpath('.//a[@class="image-full"]/img')[0].get("src") == "https://img.example.org/full/0.png"
     assert "1600 x 1200" in detail.text_content() and "commons.example.org" in detail.text_content()
     assert detail.xpath('.//a[@rel="next"]')[0].get("href") == "#image-2"
     assert not tree.xpath('//section[@id="ai-summary"]'), "the AI summary stays on the general tab"
@@ -119,9 +119,9 @@ def test_json_carries_searxng_fields_and_the_client_contract(media_app: Any) -> 
     images = client.get("/search?q=cats&categories=images&format=json").get_json()["results"]
     assert images and all({"title", "url", "content"} <= set(r) for r in images)
     first = images[0]
-    assert first["template"] == "images.html" and first["img_src"] == "https://img.example.org/full/0.jpg"
-    assert first["thumbnail_src"] == "https://img.example.org/thumb/0.jpg" and first["resolution"] == "1600 x 1200"
-    assert first["img_format"] == "JPEG" and "source" in first
+    assert first["template"] == "images.html" and first["img_src"] == "https://img.example.org/full/0.png"
+    assert first["thumbnail_src"] == "https://img.example.org/thumb/0.png" and first["resolution"] == "1600 x 1200"
+    assert first["img_format"] == "PNG" and "source" in first
     news = client.get("/search?q=cats&categories=news&format=json").get_json()["results"]
     assert all(r["template"] == "default.html" and r["publishedDate"] and "source" in r for r in news)
     dates = [r["publishedDate"] for r in news]

@@ -118,8 +118,11 @@ class FakeEngineServer:
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
         query = args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search") or args.get("q", "")
-        if found := media.answer(path, query):
+        if found := media.answer(path, query, self.url):
             return web.Response(text=found[0], content_type=found[1])
+        if path.startswith("/pic/"):
+            await asyncio.sleep(media.PIC_DELAY)
+            return web.Response(body=media.PNG, content_type="image/png")
         return web.Response(status=404, text="not found")
 
     async def _stream(self, request: web.Request, args: dict[str, str]) -> web.StreamResponse | None:
