@@ -82,9 +82,10 @@ def tree_cpu(pid: int) -> float:
 class Instance:
     """The app under granian with a generated settings file."""
 
-    def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None) -> None:
+    def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None,
+                 entries: list[dict] | None = None) -> None:
         self.port = free_port()
-        entries = [{
+        entries = entries or [{
             "name": f"bench{i}", "engine": "json_engine", "shortcut": f"b{i}",
             "search_url": f"{engine_url}/json?q={{query}}&pageno={{pageno}}&site=s{i}&delay={delay}",
             "results_query": "results", "url_query": "url", "title_query": "title", "content_query": "content",
@@ -123,7 +124,8 @@ class Instance:
         self.dir.cleanup()
 
 
-def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query") -> tuple[list[float], int]:
+def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query",
+         extra: dict | None = None) -> tuple[list[float], int]:
     """``total`` searches from ``concurrency`` clients at once (asyncio, so the load is cheap)."""
 
     async def run() -> tuple[list[float], int]:
@@ -136,7 +138,7 @@ def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench q
                 nonlocal errors
                 for i in queue:
                     start = time.perf_counter()
-                    async with session.get(f"{url}/search", params={"q": f"{words} {i}", "format": fmt}) as resp:
+                    async with session.get(f"{url}/search", params={"q": f"{words} {i}", "format": fmt, **(extra or {})}) as resp:
                         await resp.read()
                         if resp.status != 200:
                             errors += 1
@@ -215,6 +217,30 @@ def print_round_trips(engine_url: str, searches: int) -> None:
         print(f"store round trips per 3-engine search ({label}): {sum(per.values()):g} ({detail})", flush=True)
 
 
+def image_engines(engine_url: str, n: int) -> list[dict]:
+    """``n`` wikicommons engines on the fake engine's Commons answers (6 images each, shared URLs)."""
+    return [{"name": f"img{i}", "engine": "wikicommons", "shortcut": f"i{i}", "base_url": f"{engine_url}/commons{i}",
+             "enable_http": True, "categories": ["images"], "timeout": 5.0} for i in range(n)]
+
+
+def images_vs_web(engine_url: str, searches: int) -> None:
+    """CPU per HTML search: 3 image engines on the images tab vs 3 web engines on the general tab."""
+    cpu_ms = {}
+    for label, entries, extra in (("web", None, {}),
+                                  ("images", image_engines(engine_url, 3), {"categories": "images"})):
+        inst = Instance(engine_url, 3, 0.0, entries=entries)
+        try:
+            load(inst.url, "html", 4, 20, "warm up", extra)
+            cpu0 = inst.cpu()
+            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
+            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
+        finally:
+            inst.stop()
+        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
+              flush=True)
+    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}", flush=True)
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
@@ -225,6 +251,7 @@ def main() -> None:
     parser.add_argument("--searches", type=int, default=200, help="searches per scenario")
     parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
     parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
+    parser.add_argument("--images-only", action="store_true", help="only the images-vs-web CPU figure")
     args = parser.parse_args()
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
                             cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -232,9 +259,11 @@ def main() -> None:
     wait_http(engine_url + "/json?q=x")
     rows = []
     try:
-        if shutil.which("valkey-server") or shutil.which("redis-server"):
+        if not args.images_only and (shutil.which("valkey-server") or shutil.which("redis-server")):
             print_round_trips(engine_url, 50)
-        if args.store_only:
+        if not args.store_only:
+            images_vs_web(engine_url, args.searches)
+        if args.store_only or args.images_only:
             return
         for engines in (3, 10):
             for delay in (0.0, 0.1):
