@@ -95,7 +95,10 @@ class SearchRunner:
             if sq.time_range and not engine.time_range_support:
                 continue
             params = _params(engine, sq)
-            if self.tokens is not None and engine.uses_tokens and self.tokens.lookup(engine, sq.query, params):
+            need = self._needs_token(engine, sq, params, reports) if engine.uses_tokens else False
+            if need is None:
+                continue
+            if need:
                 # the token page is a real request: a cooled-down engine fetches none
                 if self._admitted(name, reports, ignore_health):
                     waiting.append((engine, params))
@@ -107,6 +110,19 @@ class SearchRunner:
             if self._request(engine, sq, params, reports):
                 batch.append((engine, Fetch(params, left, engine.enable_http)))
         return batch
+
+    def _needs_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any],
+                     reports: list[EngineReport]) -> bool | None:
+        """Look the engine's token up: True when its token page must be asked first, None when
+        the engine cannot be asked (its token code crashed)."""
+        if self.tokens is None:
+            return False
+        try:
+            return self.tokens.lookup(engine, sq.query, params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: token_scope() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return None
 
     def _request(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], reports: list[EngineReport]) -> bool:
         """Let the engine fill ``params``; False when it asks nothing (or crashed)."""
@@ -137,11 +153,17 @@ class SearchRunner:
         if not waiting:
             return []
         assert self.tokens is not None
-        fetches = []
-        for engine, _ in waiting:
+        fetches, asking = [], []
+        for engine, params in waiting:
             token_params = _params(engine, sq)
-            engine.token_request(sq.query, token_params)
+            try:
+                engine.token_request(sq.query, token_params)
+            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+                self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
+                continue
             fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+            asking.append((engine, params))
+        waiting = asking
         ready = []
         for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
             try:

@@ -225,3 +225,14 @@ def test_the_check_report_covers_a_category(upstream, network: EngineNetwork) ->
     assert set(rows) == {"commons", "ddi"}, "only the images engines"
     assert rows["commons"]["outcome"] == "ok" and rows["commons"]["results"] == 2
     assert rows["ddi"]["outcome"] == "ok" and rows["ddi"]["results"] == 2
+
+
+def test_a_crashing_token_step_fails_only_its_engine(upstream, network: EngineNetwork, monkeypatch) -> None:  # noqa: ANN001
+    runner = runner_for(upstream, network, MemoryStore(), sp=("startpage", "sp-results"),
+                        ddg=("duckduckgo", "ddg-results"))
+    monkeypatch.setattr(runner.engines["sp"].module, "token_request", lambda query, params: 1 / 0)
+    _, reports = runner.fetch(SearchQuery(query="foo", engines=("sp", "ddg")))
+    assert {r.name: r.outcome for r in reports} == {"sp": "error", "ddg": "ok"}
+    monkeypatch.setattr(runner.engines["sp"].module, "token_scope", lambda query, params: 1 / 0)
+    _, reports = runner.fetch(SearchQuery(query="foo", engines=("sp", "ddg")))
+    assert {r.name: (r.outcome, r.reason) for r in reports} == {"sp": ("error", "unexpected crash"), "ddg": ("ok", "")}
