@@ -15,6 +15,7 @@ import httpx
 
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
+from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
@@ -74,8 +75,10 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
-                 cache: SearchCache | None = None, tokens: TokenCache | None = None) -> None:
+                 cache: SearchCache | None = None, tokens: TokenCache | None = None,
+                 observe: Callable[[EngineReport], None] | None = None) -> None:
         self.engines = engines
+        self.observe = observe  # e.g. the metrics: sees every engine call's report
         self.cache = cache
         self.tokens = tokens
         self.network = network
@@ -202,7 +205,7 @@ class SearchRunner:
     def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: list[EngineReport],
                 where: str = "") -> None:
         report = EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}")
-        log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, exc)
+        log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, loggable(exc))  # may quote the upstream
         reports.append(report)
         if self.health is not None:
             self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=exc.retry_after,
@@ -251,24 +254,31 @@ class SearchRunner:
             reports.append(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, latency=got.elapsed, results=report.results)
+        if self.observe is not None:
+            for report in reports:  # suspended engines and crashed request() included
+                self.observe(report)
         return parts, reports
 
-    def _merged(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], bool]:
+    def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:
+        """Merged results and whether to call them cached: only for the client that filled the entry."""
         cached = self.cache.get(sq) if self.cache is not None else None
         if cached is not None:
-            return cached[0], cached[1], True
+            return cached[0], cached[1], bool(client) and cached[2] == client
         parts, reports = self.fetch(sq)
         merged = merge(parts, self.weights)
         if self.cache is not None:
-            self.cache.put(sq, merged, reports)
+            self.cache.put(sq, merged, reports, creator=client)
         return merged, reports, False
 
-    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search."""
+    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
+        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search.
+
+        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
-            merged, reports, cached = self._merged(sq)
+            merged, reports, cached = self._merged(sq, client)
         engines_done = time.perf_counter()
         merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added

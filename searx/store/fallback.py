@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searx.store import Store, StoreError
+from searx.store.base import Store, StoreError
 from searx.store.memory import MemoryStore
 from searx.store.script import Script
 

@@ -1,8 +1,10 @@
-"""The summary service: verify the evidence, then cache → single-flight → gate → stream.
+"""The summary service: verify the evidence, then per-client cap → cache → single-flight → gate → stream.
 
 ``SummaryService.open`` either refuses before anything is streamed (a
 ``Refusal`` with a code and HTTP status) or returns an iterator of NDJSON
 lines. No LLM call happens for any refusal. Queries and answers are not logged.
+Users' own servers have a gate of their own: they never take the admin
+server's generation slots.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ import httpx
 import msgspec
 
 from searx.errors import LLMError
-from searx.network.guard import AddressGuard, AddressRefusedError
+from searx.logtext import loggable
+from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
 from searx.settings import Settings
 from searx.store import Store
 from searx.summary import citations, evidence, ndjson, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.streams import Counted, StreamCap
 
 log = logging.getLogger("searx.summary")
 
@@ -46,6 +50,18 @@ class Cached(msgspec.Struct, kw_only=True):
     citations: list[int]
     invalid: list[int]
     grounded: bool
+    creator: str = ""  # the pseudonym of the client whose request generated it
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One generation: where it goes, what it answers, its cache key and the client that started it."""
+
+    key: str | None
+    target: Target
+    verified: evidence.Evidence
+    grounded: bool
+    client: str
 
 
 @dataclass(frozen=True)
@@ -90,11 +106,13 @@ class SummaryService:
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
-        self._guard = guard or AddressGuard()
+        self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._slots = slots
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
+        self._user_gate = threading.BoundedSemaphore(max(1, self.conf.user_max_concurrent))
+        self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
 
@@ -102,8 +120,11 @@ class SummaryService:
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
-    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str]) -> Refusal | Iterator[bytes]:
-        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream."""
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "") -> Refusal | Iterator[bytes]:
+        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
+
+        ``client``: who asks (the limiter's key of the client address), for the per-client stream cap.
+        """
         try:
             request = (
                 msgspec.json.decode(body, type=Request)
@@ -121,22 +142,38 @@ class SummaryService:
         target = self._target(prefs)
         if isinstance(target, Refusal):
             return target
+        if not self._streams.enter(client):
+            return Refusal("rate_limited")
+        try:
+            result = self._start(request, verified, target, client)
+        except BaseException:
+            self._streams.leave(client)
+            raise
+        if isinstance(result, Refusal):
+            self._streams.leave(client)
+            return result
+        lines, replayed = result
+        return Counted(lines, self._streams, client, replayed=replayed)
+
+    def _start(self, request: Request, verified: evidence.Evidence, target: Target,
+               client: str) -> Refusal | tuple[Iterator[bytes], bool]:  # fmt: skip
+        """The answer and whether it is a replay: from the cache, joined to a generation in flight, or new."""
         grounded = self.conf.grounding
         key = None if target.pinned else self._key(verified, target, grounded)
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                return self._replay(verified, msgspec.json.decode(hit, type=Cached))
+                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client), True
         with self._lock:
             flight = self._flights.get(key) if key else None
             if flight is not None:
-                return flight.join()
+                return flight.join(), False
             flight = Flight()
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        slot = self._acquire()
-        if slot is None:
+        release = self._acquire(user=target.pinned is not None)
+        if release is None:
             self._land(key, flight)
             flight.publish(ndjson.head(verified.sources, target.model, False))
             flight.publish(ndjson.error("busy"))
@@ -144,42 +181,53 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, slot), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client), release),
+            name="ai-summary", daemon=True,
         )
         worker.start()
-        return relay
+        return relay, False
 
-    def _acquire(self) -> str | None:
-        """A generation slot (this process's gate, then the shared cap), or None when busy."""
-        if not self._gate.acquire(timeout=self.conf.queue_timeout):
+    def _acquire(self, *, user: bool) -> Callable[[], None] | None:
+        """A generation slot, or None when busy; returns how to release it.
+
+        A user's server: the users' gate only. The admin server: this process's
+        gate, then the shared cap across instances.
+        """
+        gate = self._user_gate if user else self._gate
+        if not gate.acquire(timeout=self.conf.queue_timeout):
             return None
-        if self._slots is None:
-            return "-"
-        token = self._slots.acquire_generation()
+        slots = None if user else self._slots
+        if slots is None:
+            return gate.release
+        token = slots.acquire_generation()
         if token is None:
-            self._gate.release()
-        return token
+            gate.release()
+            return None
 
-    def _release(self, slot: str) -> None:
-        if self._slots is not None:
-            self._slots.release_generation(slot)
-        self._gate.release()
+        def release() -> None:
+            try:
+                slots.release_generation(token)
+            finally:
+                gate.release()
+
+        return release
 
     def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
         conf = self.conf
         server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
-        model = (prefs.get("ai_summary_model") or "").strip() if conf.allow_user_server else ""
+        model = (prefs.get("ai_summary_model") or "").strip()
         if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
             except AddressRefusedError as exc:
-                log.info("ai_summary: user server refused: %s", exc)
+                log.info("ai_summary: user server refused: %s", loggable(exc))
                 return Refusal("bad_request")
             # the admin key never goes to a server the user chose
             return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
         if not conf.base_url:
             return Refusal("not_configured")
-        return Target(conf.base_url, model or conf.model, conf.api_key)
+        # the admin's server and key serve only the admin's model, or one the admin listed
+        return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool) -> str:
         scheme, host, port = _origin(target.base_url)
@@ -192,16 +240,17 @@ class SummaryService:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
 
-    def _replay(self, verified: evidence.Evidence, hit: Cached) -> Iterator[bytes]:
-        yield ndjson.head(verified.sources, hit.model, True)
+    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[bytes]:
+        # "cached" only for the client that generated it: to anyone else it would tell what was searched
+        cached = bool(client) and hit.creator == client
+        yield ndjson.head(verified.sources, hit.model, cached)
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
+                          invalid=hit.invalid, cached=cached, grounded=hit.grounded)  # fmt: skip
 
-    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 slot: str) -> None:  # fmt: skip
-        conf = self.conf
+    def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
+        conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
         payload: dict[str, Any] = {
             "messages": prompt.messages(verified, grounded),
             "stream": True,
@@ -222,7 +271,7 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, key, target, verified, grounded, "".join(text), event.reason)
+                    self._finish(flight, job, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -231,17 +280,17 @@ class SummaryService:
             flight.publish(ndjson.error("llm_failed"))
         finally:
             stream.close()
-            self._release(slot)
+            release()
             self._land(key, flight)
             flight.finish()
 
-    def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
-                grounded: bool, text: str, reason: str) -> None:  # fmt: skip
+    def _finish(self, flight: Flight, job: _Job, text: str, reason: str) -> None:
+        key, target, verified, grounded = job.key, job.target, job.verified, job.grounded
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded)  # fmt: skip
+                        grounded=grounded, creator=job.client)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:

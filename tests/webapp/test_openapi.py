@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -12,10 +13,12 @@ from jsonschema import Draft202012Validator
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
 from tests.conftest import json_engine_entry, make_settings
+from tests.reader.fakes import fake_reader, site
 from utils.fakes.llm import FakeLLM, Reply
 
 PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
 TOKEN = "admin-token-for-tests"
+METRICS_AUTH = base64.b64encode(b"prometheus:metrics-password").decode()
 
 
 @pytest.fixture(scope="module")
@@ -59,10 +62,15 @@ def full_app(app_factory, fake_engine):
         engines = [json_engine_entry(fake_engine.url, n) for n in ("alpha", "beta")]
         engines.append(json_engine_entry(fake_engine.url, "broken", path="/status/500"))
         settings = make_settings(
-            engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN},
+            engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN, "open_metrics": "metrics-password"},
             ai_summary={"base_url": llm.base_url, "model": "fake-model"},
         )
-        yield app_factory(settings)
+        app = app_factory(settings)
+        page = (200, {"content-type": "text/plain"}, b"A page read by the reader.\n" * 20)
+        svc = app.extensions["searx"]
+        svc.reader.close()
+        svc.reader = fake_reader(settings, site({"https://example.org/page": page}))
+        yield app
 
 
 def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
@@ -86,6 +94,9 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/preferences", "get", c.get("/preferences")),
         ("/preferences", "post", c.post("/preferences", data={"safesearch": "2"})),
         ("/preferences", "post", c.post("/preferences", data={"x": "x" * 300_000})),
+        ("/preferences", "post", c.post("/preferences", data={"ai_summary_api_key": "k\u00e9y"})),
+        ("/preferences", "post", c.post("/preferences", data={"safesearch": "2"}, headers={"Origin": "https://evil.example"})),
+        ("/preferences", "get", c.get("/preferences?preferences=%%%")),
         ("/config", "get", c.get("/config")),
         ("/healthz", "get", c.get("/healthz")),
         ("/autocompleter", "get", c.get("/autocompleter?q=al")),
@@ -101,6 +112,17 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
         ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
         ("/openapi.json", "get", c.get("/openapi.json")),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/page&max_chars=100")),
+        ("/fetch", "post", c.post("/fetch", json={"url": "https://example.org/page", "format": "text"})),
+        ("/fetch", "get", c.get("/fetch?url=")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "https://example.org/", "max_lines": "0"})),
+        ("/fetch", "get", c.get("/fetch?url=http://127.0.0.1/")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "http://169.254.169.254/latest/meta-data/"})),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/missing")),
+        ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH})),
+        ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
+                                                        "Accept": "application/openmetrics-text; version=1.0.0"})),
+        ("/metrics", "get", c.get("/metrics")),
     ]
     return out, summary
 
@@ -119,6 +141,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
                                                "ai_summary": {"limit": 1, "window": 60}}))
     c = plain.test_client()
     covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
+    covered.add(check(doc, "/metrics", "get", c.get("/metrics")))
     covered.add(check(doc, "/search", "get", c.get("/search?q=x&format=csv")))
     covered.add(check(doc, "/search", "post", c.post("/search", data={"q": "y", "format": "rss"})))
     covered.add(check(doc, "/search", "get", c.get("/search?q=y&format=json")))
@@ -126,6 +149,9 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
+    for method in ("get", "post"):
+        covered.add(check(doc, "/fetch", method, getattr(public.test_client(), method)("/fetch?url=https://a.example/")))
     documented = {(path, method, key) for path, method in spec_routes(doc)
                   for key in doc["paths"][path][method]["responses"] if key != "default"}
     assert documented - covered == set(), "documented answers no sample produced"
