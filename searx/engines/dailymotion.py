@@ -25,16 +25,17 @@ time_range_support = True
 safesearch = True
 language_support = True
 timeout = 4.0
+number_of_results = 10  # results a page (SearXNG's key)
 about = {"website": "https://www.dailymotion.com", "results": "JSON", "use_official_api": True}
 
-PER_PAGE = 10
 _FIELDS = "allow_embed,description,title,created_time,duration,url,thumbnail_360_url,id,owner.screenname"
 _DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
+    per_page = int(params["engine"].settings.get("number_of_results") or number_of_results)
     safe = params.get("safesearch", 0)
-    args = {"search": query, "fields": _FIELDS, "page": str(params["pageno"]), "limit": str(PER_PAGE),
+    args = {"search": query, "fields": _FIELDS, "page": str(params["pageno"]), "limit": str(per_page),
             "sort": "relevance", "family_filter": "true" if safe else "false", "thumbnail_ratio": "original",
             "private": "false", "password_protected": "false"}
     if safe == 2:

@@ -23,19 +23,20 @@ time_range_support = False
 safesearch = False
 language_support = True
 timeout = 4.0
+number_of_results = 20  # results a page (SearXNG's key)
 about = {"website": "https://commons.wikimedia.org", "results": "JSON", "use_official_api": True}
 
-PER_PAGE = 20
 # files that are pictures (not audio, video or PDF pages)
 _IMAGE_TYPES = "filetype:bitmap|drawing"
 
 
 def request(query: str, params: dict[str, Any]) -> None:
+    per_page = int(params["engine"].settings.get("number_of_results") or number_of_results)
     lang, _ = locale(params.get("language"))
     args = {
         "action": "query", "format": "json", "formatversion": "2", "uselang": lang or "en",
         "generator": "search", "gsrnamespace": "6", "gsrsearch": f"{_IMAGE_TYPES} {query}", "gsrprop": "snippet",
-        "gsrlimit": str(PER_PAGE), "gsroffset": str((params["pageno"] - 1) * PER_PAGE),
+        "gsrlimit": str(per_page), "gsroffset": str((params["pageno"] - 1) * per_page),
         "prop": "info|imageinfo", "iiprop": "url|size|mime", "iiurlheight": "180",
     }
     params["url"] = f"{_base_url(params)}/w/api.php?{urlencode(args)}"

@@ -68,6 +68,8 @@ def test_dailymotion_request() -> None:
     assert a["page"] == "2" and a["family_filter"] == "true" and a["is_created_for_kids"] == "true"
     assert a["languages"] == "fr" and a["country"] == "fr" and int(a["created_after"]) > 1_700_000_000
     assert args(build("dailymotion"))["family_filter"] == "false"
+    assert args(build("dailymotion", settings={"number_of_results": 25}))["limit"] == "25"
+    assert args(build("wikicommons", pageno=3, settings={"number_of_results": 5}))["gsroffset"] == "10"
 
 
 def test_sepiasearch_request() -> None:
