@@ -68,7 +68,17 @@ class EngineHealth:
         When a cooldown has ended exactly one caller (across instances, via
         ``Store.add``) is admitted as the probe; others stay suspended until it reports.
         """
-        state = self._load(name)
+        return self.admit_all([name])[name]
+
+    def admit_all(self, names: Iterable[str]) -> dict[str, str | None]:
+        """``admit`` for every engine of a search with one store read (a probe takes its lock)."""
+        names = list(dict.fromkeys(names))
+        if not names:
+            return {}
+        raws = self._store.get_many([self._key(name) for name in names])
+        return {name: self._decide(name, decode(raw)) for name, raw in zip(names, raws, strict=True)}
+
+    def _decide(self, name: str, state: State) -> str | None:
         if not state.cooldown_until:
             return None
         if self._clock() < state.cooldown_until:

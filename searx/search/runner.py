@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 import httpx
@@ -29,7 +29,7 @@ log = logging.getLogger("searx.search")
 
 
 class Health(Protocol):
-    def admit(self, name: str) -> str | None: ...
+    def admit_all(self, names: Iterable[str]) -> dict[str, str | None]: ...
 
     def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
                latency: float | None = None, results: int = 0) -> None: ...
@@ -89,8 +89,8 @@ class SearchRunner:
         self.weights = {name: e.weight for name, e in engines.items()}
 
     def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
-        batch: list[tuple[Engine, Fetch]] = []
-        waiting: list[tuple[Engine, dict[str, Any]]] = []  # engines that need a token first
+        asking: list[tuple[Engine, dict[str, Any]]] = []   # request() filled their params
+        waiting: list[tuple[Engine, dict[str, Any]]] = []  # they need a token first
         for name in sq.engines:
             engine = self.engines[name]
             if sq.pageno > 1 and not engine.paging:
@@ -102,17 +102,29 @@ class SearchRunner:
             if need is None:
                 continue
             if need:
-                # the token page is a real request: a cooled-down engine fetches none
-                if self._admitted(name, reports, ignore_health):
-                    waiting.append((engine, params))
-                continue
-            # asked only now: a cooled-down engine's single probe must be a real request
-            if self._request(engine, sq, params, reports) and self._admitted(name, reports, ignore_health):
-                batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+                waiting.append((engine, params))
+            elif self._request(engine, sq, params, reports):
+                asking.append((engine, params))
+        # admitted only now, all with one store read: a cooled-down engine's single probe
+        # must be a real request, and a token page is one (a suspended engine fetches none)
+        suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
+        batch = [(e, Fetch(p, e.timeout, e.enable_http)) for e, p in asking if e.name not in suspended]
+        waiting = [(e, p) for e, p in waiting if e.name not in suspended]
         for engine, params, left in self._fetch_tokens(sq, waiting, reports):
             if self._request(engine, sq, params, reports):
                 batch.append((engine, Fetch(params, left, engine.enable_http)))
         return batch
+
+    def _suspended(self, names: list[str], reports: list[EngineReport], ignore_health: bool) -> set[str]:
+        """The engines of ``names`` that are cooling down (each reported as suspended)."""
+        if self.health is None or ignore_health or not names:
+            return set()
+        out = set()
+        for name, reason in self.health.admit_all(names).items():
+            if reason:
+                reports.append(EngineReport(name, "suspended", f"Suspended: {reason}"))
+                out.add(name)
+        return out
 
     def _needs_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any],
                      reports: list[EngineReport]) -> bool | None:
@@ -136,14 +148,6 @@ class SearchRunner:
             reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
             return False
         return bool(params.get("url"))
-
-    def _admitted(self, name: str, reports: list[EngineReport], ignore_health: bool) -> bool:
-        if self.health is None or ignore_health:
-            return True
-        suspended = self.health.admit(name)
-        if suspended:
-            reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
-        return not suspended
 
     def _fetch_tokens(self, sq: SearchQuery, waiting: list[tuple[Engine, dict[str, Any]]],
                       reports: list[EngineReport]) -> list[tuple[Engine, dict[str, Any], float]]:

@@ -19,6 +19,9 @@ class Store(Protocol):
     def get(self, key: str) -> bytes | None:
         """The value, or None when absent or expired."""
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        """``get`` for several keys in one round trip (the values in the keys' order)."""
+
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         """Store ``value``; it expires after ``ttl`` seconds when given."""
 

@@ -90,6 +90,10 @@ class ResilientStore:
         result: bytes | None = self._run("get", key)
         return result
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        result: list[bytes | None] = self._run("get_many", keys)
+        return result
+
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         self._run("set", key, value, ttl)
 

@@ -47,6 +47,11 @@ class MemoryStore:
         with self._lock:
             return self._live(key, self._clock())
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        with self._lock:
+            now = self._clock()
+            return [self._live(key, now) for key in keys]
+
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         with self._lock:
             now = self._clock()

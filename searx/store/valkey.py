@@ -94,6 +94,12 @@ class ValkeyStore:
         value: Any = self._call(lambda: self._client.get(self._key(key)))
         return None if value is None else bytes(value)
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        if not keys:
+            return []
+        values: Any = self._call(lambda: self._client.mget([self._key(k) for k in keys]))
+        return [None if v is None else bytes(v) for v in values]
+
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         px = None if ttl is None else _ms(ttl)
         self._call(lambda: self._client.set(self._key(key), value, px=px))

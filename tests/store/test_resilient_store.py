@@ -93,6 +93,7 @@ def test_every_method_falls_back() -> None:
     store.delete("k")
     assert store.get("k") is None
     store.run(Script("t", "", lambda values, args: [args[0].encode()]), ["s"], ["ran"])
+    assert store.get_many(["s", "k"]) == [b"ran", None]
     assert store.get("s") == b"ran"
 
 

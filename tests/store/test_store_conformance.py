@@ -183,3 +183,12 @@ def test_run_from_many_threads_loses_no_change(case: Case) -> None:
     for t in threads:
         t.join()
     assert case.store.get("many") == b"." * 100
+
+
+def test_get_many_reads_several_keys_in_their_order(case: Case) -> None:
+    case.store.set("m1", b"one")
+    case.store.set("m3", b"three", ttl=0.2)
+    assert case.store.get_many(["m3", "missing", "m1"]) == [b"three", None, b"one"]
+    case.advance(0.3)
+    assert case.store.get_many(["m3", "m1"]) == [None, b"one"]
+    assert case.store.get_many([]) == []
