@@ -1,15 +1,17 @@
 """Result types: what engines produce and what formats render.
 
 Engines return plain dicts, as SearXNG engines do; ``from_engine_item`` turns
-each into one typed result. Unknown keys are ignored. Image, news and video
-results are main results with SearXNG's extra fields; an item without the
-fields its kind needs is dropped (see ``REQUIRED``).
+each into one typed result. Unknown keys are ignored. Only http(s) links pass
+(``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL.
+Image, news and video results are main results with SearXNG's extra fields;
+an item without the fields its kind needs is dropped (see ``REQUIRED``).
 """
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
 
@@ -21,6 +23,29 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "videos.html": ("length", "thumbnail"),
     "news": ("publishedDate",),
 }
+# the schemes a result may link to; everything else (javascript:, data:, vbscript:,
+# file:, relative links an engine failed to resolve) is dropped
+URL_SCHEMES = frozenset({"http", "https"})
+
+
+def safe_url(url: str) -> str:
+    """``url`` when it is an absolute http(s) URL, else ``""``.
+
+    A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
+    spaces are percent-encoded. Control characters refuse the URL: browsers
+    drop tabs and newlines, so ``java\tscript:`` would otherwise run.
+    """
+    url = url.strip().replace(" ", "%20")
+    if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
+        return ""
+    if url.startswith("//"):
+        url = "https:" + url
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return ""
+    return url if parts.scheme.lower() in URL_SCHEMES and parts.hostname else ""
 
 
 class MainResult(msgspec.Struct, kw_only=True):
@@ -110,14 +135,15 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
         return ("correction", text) if text else None
     if "answer" in item:
         text = _text(item["answer"]).strip()
-        return Answer(answer=text, url=_text(item.get("url")), engine=engine) if text else None
+        return Answer(answer=text, url=safe_url(_text(item.get("url"))), engine=engine) if text else None
     if "infobox" in item:
         return Infobox(
             infobox=_text(item["infobox"]),
             id=_text(item.get("id")),
             content=_text(item.get("content")),
-            img_src=_text(item.get("img_src")),
-            urls=[{"title": _text(u.get("title")), "url": _text(u.get("url"))} for u in item.get("urls") or []],
+            img_src=safe_url(_text(item.get("img_src"))),
+            urls=[{"title": _text(u.get("title")), "url": url} for u in item.get("urls") or []
+                  if isinstance(u, dict) and (url := safe_url(_text(u.get("url"))))],
             attributes=[
                 {"label": _text(a.get("label")), "value": _text(a.get("value"))} for a in item.get("attributes") or []
             ],
@@ -129,7 +155,7 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = _text(item.get("url")).strip()
+    url = safe_url(_text(item.get("url")))
     if not url:
         return None
     template = _text(item.get("template"))
@@ -141,10 +167,10 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
         category=_text(item.get("category")) or category,
         template=template if template in TEMPLATES else "default.html",
         publishedDate=_date(item.get("publishedDate")),
-        thumbnail=_media(item.get("thumbnail")),
-        img_src=_media(item.get("img_src")),
-        thumbnail_src=_media(item.get("thumbnail_src")),
-        iframe_src=_media(item.get("iframe_src")),
+        thumbnail=safe_url(_text(item.get("thumbnail"))),
+        img_src=safe_url(_text(item.get("img_src"))),
+        thumbnail_src=safe_url(_text(item.get("thumbnail_src"))),
+        iframe_src=safe_url(_text(item.get("iframe_src"))),
         resolution=_text(item.get("resolution")).strip(),
         img_format=_text(item.get("img_format")).strip(),
         filesize=_text(item.get("filesize")).strip(),
@@ -155,14 +181,6 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
     if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
         return None
     return result
-
-
-def _media(value: Any) -> str:
-    """A URL the page will load (src): kept only when it is http(s)."""
-    url = _text(value).strip()
-    if url.startswith("//"):
-        url = "https:" + url
-    return url if url.lower().startswith(("https://", "http://")) else ""
 
 
 def _date(value: Any) -> str | None:
