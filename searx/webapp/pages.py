@@ -9,11 +9,13 @@ from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
 import searx.webapp.i18n as i18n
+import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
-from searx.webapp.context import preferences, services
+from searx.webapp.context import is_https, preferences, services
+from searx.webapp.security import content_security_policy
 
 
 def server_timing(outcome: SearchOutcome) -> str:
@@ -41,6 +43,13 @@ def install(app: Flask) -> None:
     def _inject() -> dict[str, Any]:
         return _common(preferences(with_overrides=False))
 
+    @app.template_filter("relative_date")
+    def _relative_date(value: str | None) -> str:
+        return media.relative_date(value, getattr(g, "locale", "en"))
+
+    # the URL a picture is loaded from: the image proxy's hook (today the picture's own URL)
+    app.jinja_env.globals["image_url"] = lambda url: url
+
 
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
@@ -67,13 +76,17 @@ def _host(url: str) -> str:
 
 
 def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
+    svc = services()
     sq = outcome.query
     rs = outcome.results
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
+    embed_hosts = svc.settings.ui.video_embed_hosts
+    tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results,
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs,
+        **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
         reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
@@ -83,6 +96,11 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
+    if sq.categories and sq.categories[0] in media.MEDIA_TABS:
+        # no image proxy: the pictures come from the result hosts, so the policy names them
+        response.headers["Content-Security-Policy"] = content_security_policy(
+            https=is_https(), img_origins=media.image_origins(rs.results),
+            frame_origins=media.frame_origins(rs.results, embed_hosts))
     return response
 
 
