@@ -109,11 +109,12 @@ def test_origin_rule(serve, fake_engine):
     local = serve(mcp_settings([engine(fake_engine, "alpha")]))
     assert post(local.url, INIT, Origin="https://evil.example").status_code == 403
     assert post(local.url, INIT, Origin="null").status_code == 403
-    assert post(local.url, INIT, Origin="http://localhost:3000").status_code == 200
+    assert post(local.url, INIT, Origin="http://localhost:3000").status_code == 403  # another local site
     assert post(local.url, INIT, Origin=local.url).status_code == 200
+    assert post(local.url, INIT, Host="evil.example", Origin="http://evil.example").status_code == 400  # rebinding
     public = serve(mcp_settings([engine(fake_engine, "alpha")], server={"base_url": "https://search.example.org/"}))
     assert post(public.url, INIT, Origin="https://search.example.org").status_code == 200
-    assert post(public.url, INIT, Origin="http://localhost:3000").status_code == 403
+    assert post(public.url, INIT, Origin=public.url).status_code == 403
     assert post(public.url, INIT).status_code == 200  # no Origin: not a browser
 
 
