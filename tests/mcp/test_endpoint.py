@@ -155,6 +155,12 @@ def test_methods_other_than_the_four_are_json_rpc_errors(site):
 def test_transport_refusals(site):
     big = httpx.post(site.url + "/mcp", content=b" " * (1024 * 1024 + 1), headers={"Content-Type": "application/json"})
     assert big.status_code == 413
+    sid = post(site.url, INIT).headers["Mcp-Session-Id"]
+    large = {"jsonrpc": "2.0", "id": 9, "method": "tools/call",  # over the app's 256 KiB form limit, under 1 MiB
+             "params": {"name": "web_search", "arguments": {"query": "q" * 600_000}}}
+    answer = post(site.url, large, **{"Mcp-Session-Id": sid})
+    assert answer.status_code == 200 and answer.json()["result"]["content"][0]["text"].startswith(
+        "invalid argument query: at most 400 characters")
     assert httpx.get(site.url + "/mcp").status_code == 405
     assert post(site.url, INIT, Accept="text/html").status_code == 406
     sse = post(site.url, INIT, Accept="text/event-stream")
