@@ -223,3 +223,18 @@ def test_hostile_result_text_through_the_endpoint(serve, fake_engine):
     assert "\u202e" not in text and "\u202c" not in text and "\x07" not in text and "\\x07" in text
     assert text.count(search_tool.END) == 1 and text.endswith(search_tool.END)
     assert "1. Bank gnp.exe login\n" in text
+
+
+def test_version_negotiation(site):
+    def negotiated(asked: str) -> str:
+        init = {**INIT, "params": {**INIT["params"], "protocolVersion": asked}}
+        return post(site.url, init).json()["result"]["protocolVersion"]
+
+    assert negotiated("2024-11-05") == "2024-11-05" and negotiated("2025-06-18") == "2025-06-18"
+    assert negotiated("1999-01-01") == "2025-11-25" and negotiated("2026-07-28") == "2025-11-25"
+    discover = post(site.url, {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}},
+        **{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+    assert discover.json()["result"]["supportedVersions"] == ["2026-07-28"]
+    old = post(site.url, {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, **{"MCP-Protocol-Version": "2030-01-01"})
+    assert old.status_code == 400 and old.json()["error"]["code"] in (-32020, -32602, -32022)
