@@ -17,8 +17,11 @@ import msgspec
 URL_SCHEMES = frozenset({"http", "https"})
 
 
-def safe_url(url: str) -> str:
+def safe_url(url: str, *, instance_path: bool = False) -> str:
     """``url`` when it is an absolute http(s) URL, else ``""``.
+
+    With ``instance_path`` (results of the instance's own offline engines, such as
+    the collections), a path on this instance (``/collections/...``) passes too.
 
     A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
     spaces are percent-encoded. Control characters refuse the URL: browsers
@@ -27,6 +30,8 @@ def safe_url(url: str) -> str:
     url = url.strip().replace(" ", "%20")
     if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
         return ""
+    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
+        return url
     if url.startswith("//"):
         url = "https:" + url
     try:
@@ -94,10 +99,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ("" if value is None else str(value))
 
 
-def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object | None:
+def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instance_links: bool = False) -> object | None:
     """Turn one dict returned by an engine's ``response()`` into a typed result.
 
     Returns ``None`` for items that carry nothing usable (no URL, no text).
+    ``instance_links``: the engine runs in-process and links into the instance.
     A dict ``{"number_of_results": n}`` returns an ``int``.
     """
     if "suggestion" in item:
@@ -128,7 +134,7 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = safe_url(_text(item.get("url")))
+    url = safe_url(_text(item.get("url")), instance_path=instance_links)
     if not url:
         return None
     published = item.get("publishedDate")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
 import httpx
@@ -47,10 +48,12 @@ def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
     """Typed results from what an engine's ``response()`` returned."""
     out = ResultSet()
     category = engine.categories[0] if engine.categories else "general"
+    # an offline engine searches the instance's own data and may link into the instance
+    local = getattr(engine.module, "engine_type", "online") == "offline"
     for item in items:
         if not isinstance(item, dict):
             continue
-        typed = from_engine_item(item, engine.name, category)
+        typed = from_engine_item(item, engine.name, category, instance_links=local)
         if isinstance(typed, MainResult):
             out.results.append(typed)
         elif isinstance(typed, Answer):
@@ -75,9 +78,12 @@ class SearchRunner:
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
                  cache: SearchCache | None = None,
-                 observe: Callable[[EngineReport], None] | None = None) -> None:
+                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None) -> None:
         self.engines = engines
         self.observe = observe  # e.g. the metrics: sees every engine call's report
+        # what offline engines (``engine_type = "offline"``, a ``search()`` function) search in-process
+        self.local = local or {}
+        self._offline = ThreadPoolExecutor(max_workers=4, thread_name_prefix="offline-engine")
         self.cache = cache
         self.network = network
         self.plugins = plugins
@@ -86,7 +92,30 @@ class SearchRunner:
         self.bot_check = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
-    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
+    def _search_offline(self, engine: Engine, params: dict[str, Any]) -> tuple[list[Any] | None, float]:
+        start = time.perf_counter()
+        items = engine.module.search(params["query"], params)
+        return items, time.perf_counter() - start
+
+    def _offline_report(self, engine: Engine, future: Future[tuple[list[Any] | None, float]],
+                        parts: list[ResultSet], reports: list[EngineReport]) -> None:  # fmt: skip
+        try:
+            items, elapsed = future.result()
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: search() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return
+        if items is None:  # nothing to search (e.g. no collection yet): not an outcome
+            return
+        rs = to_result_set(list(items), engine)
+        parts.append(rs)
+        report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed)
+        reports.append(report)
+        if self.observe is not None:
+            self.observe(report)
+
+    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool,
+                 offline: list[tuple[Engine, Future[Any]]] | None = None) -> list[tuple[Engine, Fetch]]:  # fmt: skip
         batch = []
         for name in sq.engines:
             engine = self.engines[name]
@@ -95,6 +124,11 @@ class SearchRunner:
             if sq.time_range and not engine.time_range_support:
                 continue
             params = _params(engine, sq)
+            if getattr(engine.module, "engine_type", "online") == "offline":
+                params["local"] = self.local
+                if offline is not None:
+                    offline.append((engine, self._offline.submit(self._search_offline, engine, params)))
+                continue
             try:
                 engine.request(sq.query, params)
             except Exception as exc:  # noqa: BLE001 - one engine never fails the page
@@ -133,9 +167,12 @@ class SearchRunner:
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
         """Ask every engine of ``sq``; each engine's results and a report per engine."""
         reports: list[EngineReport] = []
-        batch = self._prepare(sq, reports, ignore_health)
-        fetched = self.network.fetch_all([f for _, f in batch])
+        offline: list[tuple[Engine, Future[Any]]] = []
+        batch = self._prepare(sq, reports, ignore_health, offline)
+        fetched = self.network.fetch_all([f for _, f in batch]) if batch else []
         parts: list[ResultSet] = []
+        for engine, future in offline:
+            self._offline_report(engine, future, parts, reports)
         for (engine, fetch), got in zip(batch, fetched, strict=True):
             retry_after = None
             try:

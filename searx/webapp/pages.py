@@ -9,6 +9,7 @@ from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
 import searx.webapp.i18n as i18n
+import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
@@ -89,8 +90,8 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
                      share_url: str = "") -> Response:  # fmt: skip
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
-    engines = [{"name": n, "categories": e.categories, "shortcut": e.shortcut, "on": n in on}
-               for n, e in svc.engines.items()]
+    order = prefs_page.category_order(svc.settings.categories_as_tabs, svc.engines)
+    stats = svc.health.stats(list(svc.engines)) if svc.health else {}
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [
@@ -98,8 +99,14 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
          "on": (p.default_on or p.id in enabled) and p.id not in disabled}
         for p in svc.plugins.plugins.values()
     ]
+    locale = getattr(g, "locale", "en")
+    language = prefs.get("language")
+    languages = prefs_page.language_names(locale)
     html = render_template(
-        "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
+        "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs,
+        engine_groups=prefs_page.engine_groups(order, svc.engines, on, stats), category_order=order,
+        chosen_categories=set(prefs.csv("categories")), languages=languages,
+        other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(),
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,

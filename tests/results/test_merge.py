@@ -68,3 +68,15 @@ def test_merge_result_sets_dedups_suggestions_answers_infoboxes():
     assert m.number_of_results == 70
     assert len(m.infoboxes) == 1 and m.infoboxes[0].content == "much longer text"
     assert m.infoboxes[0].engines == ["a", "b"]
+
+
+def test_only_the_instances_own_offline_engines_link_to_instance_paths() -> None:
+    from searx.results.types import from_engine_item
+
+    item = {"url": "/collections/docs/entries/a.md#p0", "title": "A", "content": "x"}
+    assert from_engine_item(item, "web", "general") is None  # an engine's unresolved relative link
+    local = from_engine_item(item, "my documents", "general", instance_links=True)
+    assert local is not None and local.url == "/collections/docs/entries/a.md#p0"
+    for bad in ("//evil.example/x", "/\\evil.example/x", "javascript:alert(1)"):
+        typed = from_engine_item({**item, "url": bad}, "my documents", "general", instance_links=True)
+        assert typed is None or typed.url.startswith("https://evil.example")
