@@ -131,3 +131,15 @@ def test_choosing_the_language_reads_no_request_body(client, content_type):
     response = client.post("/ai_summary?locale=fr", data=b"a=" + b"x" * 300_000, content_type=content_type)
     assert response.status_code == 400
     assert response.get_json()["error"]["message"] == "The summary request was not understood."
+
+
+def test_category_names_are_translated_everywhere(app_factory, fake_engine):
+    engines = [json_engine_entry(fake_engine.url, "a"), json_engine_entry(fake_engine.url, "b", categories=["images", "it"])]
+    client = app_factory(make_settings(engines)).test_client()
+    home = _page(client, "/?locale=ru")
+    assert home.xpath("//nav[@class='categories']/span/text()") == ["Общее", "Картинки", "ИТ"]
+    prefs = _page(client, "/preferences?locale=ru")
+    labels = [t.strip() for t in prefs.xpath("//fieldset[@class='pref-categories']//label/text()") if t.strip()]
+    assert labels == ["Общее", "Картинки", "ИТ"]
+    tabs = _page(client, "/search?q=x&locale=ru").xpath("//nav[@class='tabs']//a/text()")
+    assert tabs == ["Общее", "Картинки", "ИТ"]
