@@ -181,6 +181,7 @@ class LimiterSettings(_S, frozen=True):
     search: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
     fetch: LimitSettings = LimitSettings()
+    image_proxy: LimitSettings = LimitSettings()
     ai_summary_global: CapSettings = CapSettings()
 
 

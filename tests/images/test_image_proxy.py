@@ -181,3 +181,15 @@ def test_fetcher_refuses_after_the_timeout(pictures):
 
 def test_the_cap_is_the_fetchers(pictures):
     assert make_fetcher(pictures, max_bytes=2 * MB).fetch(site_url("/cat.png")).body == PNG
+
+
+def test_the_limiter_counts_pictures_per_client(app_factory, fake_engine, pictures):
+    from tests.conftest import json_engine_entry, make_settings
+
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
+                                    limiter={"image_proxy": {"limit": 2, "window": 60}}))
+    app.extensions["searx"].images = make_fetcher(pictures)
+    client = app.test_client()
+    answers = [client.get(link(site_url("/cat.png"))).status_code for _ in range(3)]
+    assert answers == [200, 200, 429]
+    assert len(pictures.requests) == 2  # the refused one fetched nothing
