@@ -87,6 +87,8 @@ class UI(_SearXNG, frozen=True):
     results_on_new_tab: bool = False
     query_in_title: bool = False
     center_alignment: bool = False
+    # hosts whose video players the videos tab may embed, after a click (none on page load)
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
 
 
 class Preferences(_SearXNG, frozen=True):

@@ -9,11 +9,14 @@ from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
 import searx.webapp.i18n as i18n
+import searx.webapp.image_links as image_links
+import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
-from searx.webapp.context import preferences, services
+from searx.webapp.context import is_https, preferences, services
+from searx.webapp.security import content_security_policy
 
 
 def server_timing(outcome: SearchOutcome) -> str:
@@ -41,6 +44,10 @@ def install(app: Flask) -> None:
     def _inject() -> dict[str, Any]:
         return _common(preferences(with_overrides=False))
 
+    @app.template_filter("relative_date")
+    def _relative_date(value: str | None) -> str:
+        return media.relative_date(value, getattr(g, "locale", "en"))
+
 
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
@@ -67,13 +74,17 @@ def _host(url: str) -> str:
 
 
 def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
+    svc = services()
     sq = outcome.query
     rs = outcome.results
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
+    embed_hosts = svc.settings.ui.video_embed_hosts
+    tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results,
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs,
+        **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
         reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
@@ -83,6 +94,12 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
+    if sq.categories and sq.categories[0] in media.MEDIA_TABS:
+        # pictures loaded from the result hosts (no image proxy, pictures on): the policy names them
+        direct = image_links.mode(prefs) == "direct"
+        response.headers["Content-Security-Policy"] = content_security_policy(
+            https=is_https(), img_origins=media.image_origins(rs.results) if direct else (),
+            frame_origins=media.frame_origins(rs.results, embed_hosts))
     return response
 
 
@@ -90,7 +107,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
                      share_url: str = "") -> Response:  # fmt: skip
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
-    order = prefs_page.category_order(svc.settings.categories_as_tabs, svc.engines)
+    order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
     stats = svc.health.stats(list(svc.engines)) if svc.health else {}
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))

@@ -87,6 +87,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
+    from searx.search.tokens import TokenCache
     from searx.summary.service import SummaryService
 
     engines = check(settings)
@@ -101,7 +102,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
-                          observe=metrics.engine, local=local)
+                          tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     services = Services(

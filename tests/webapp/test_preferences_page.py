@@ -67,12 +67,12 @@ def test_default_categories_are_checkboxes_in_tab_order_and_are_saved(media_app)
     client = media_app.test_client()
     boxes = page(client).xpath("//fieldset[@class='pref-categories']//input[@type='checkbox']/@name")
     assert boxes == ["category_general", "category_images", "category_videos", "category_news"]
-    resp = client.post("/preferences", data={"categories_form": "1", "category_images": "on", "category_news": "on"})
-    assert cookies_of(resp)["categories"] == "images,news"
+    resp = client.post("/preferences", data={"categories_form": "1", "category_images": "on", "category_videos": "on"})
+    assert cookies_of(resp)["categories"] == "images,videos"
     checked = page(client).xpath("//fieldset[@class='pref-categories']//input[@checked]/@name")
-    assert checked == ["category_images", "category_news"]
+    assert checked == ["category_images", "category_videos"]
     data = client.get("/search?q=x&format=json").get_json()
-    assert {e for r in data["results"] for e in r["engines"]} == {"pics", "papers"}
+    assert {e for r in data["results"] for e in r["engines"]} == {"pics", "clips"}
 
 
 def test_unknown_or_hostile_categories_are_ignored(media_app):
