@@ -71,7 +71,10 @@ def test_signature_helpers():
     assert not verify("s", url, "x" + e, h, now) and not verify("s", url, e, h[:-1], now)
     assert not verify("other", url, e, h, now)
     assert proxied_url("s", "data:image/png;base64,AAAA", now) == "data:image/png;base64,AAAA"
-    assert proxied_url("s", "//img.example.org/a.png", now).startswith("/image_proxy?url=https%3A%2F%2F")
+    assert proxied_url("s", "//img.example.org/a.png", now).startswith("/image_proxy?url=https://img.example.org/a.png&e=")
+    tricky = "https://img.example.org/a b.png?x=1&h=2#frag+%41"
+    parts = parse_qs(urlsplit(proxied_url("s", tricky, now)).query)
+    assert parts["url"] == [tricky] and len(parts["h"]) == 1 and verify("s", tricky, parts["e"][0], parts["h"][0], now)
 
 
 # --- what is served -----------------------------------------------------------
