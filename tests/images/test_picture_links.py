@@ -82,3 +82,14 @@ def test_the_proxy_setting_is_the_default_and_a_user_can_turn_it_off(app_factory
                                        search={"cache_ttl": 0}))
     _, sources, _ = results(locked, "images", {"image_proxy": "0"})
     assert all(s.startswith("/image_proxy?") for s in sources), "a locked preference ignores the cookie"
+
+
+@pytest.mark.parametrize(("stored", "family_filter"), [("0", "false"), ("1", "true"), ("2", "true")])
+def test_the_safe_search_preference_reaches_the_videos_engine(app, fake_engine, stored, family_filter):
+    client = app.test_client()
+    client.post("/preferences", data={"safesearch": stored})
+    query = f"safe-{stored}-{family_filter}"
+    assert client.get("/search", query_string={"q": query, "categories": "videos"}).status_code == 200
+    (args,) = [a for path, a, _ in fake_engine.requests if path.startswith("/dailymotion") and a.get("search") == query]
+    assert args["family_filter"] == family_filter
+    assert ("is_created_for_kids" in args) == (stored == "2")
