@@ -158,3 +158,11 @@ def test_image_url_follows_the_preferences(app_factory, fake_engine, server_prox
         assert url.startswith("/image_proxy?url=https://img.example.org/a.png%3Fx%3D1%26y%3D2&amp;e=")
     else:
         assert url == PLACEHOLDER
+
+
+def test_a_stored_language_that_is_no_language_does_not_break_searches(media_app):
+    # a cookie from the old free-text field: it used to make every search a 400 until the user found the setting
+    client = media_app.test_client()
+    client.set_cookie("language", "en_US")
+    assert client.get("/search?q=x&format=json").status_code == 200
+    assert page(client).xpath("//select[@name='language']/option[@selected]/@value") == ["auto"]
