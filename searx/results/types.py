@@ -1,8 +1,9 @@
 """Result types: what engines produce and what formats render.
 
 Engines return plain dicts, as SearXNG engines do; ``from_engine_item`` turns
-each into one typed result. Unknown keys are ignored. Only http(s) links pass
-(``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL.
+each into one typed result. Unknown keys are ignored. The types themselves keep
+only http(s) links (``safe_url``), whoever builds them: no format ever renders
+a ``javascript:`` or ``data:`` URL.
 """
 
 from __future__ import annotations
@@ -56,6 +57,15 @@ class MainResult(msgspec.Struct, kw_only=True):
     # private: not rendered by formats
     norm_url: str = ""
 
+    def __post_init__(self) -> None:
+        # every result, whoever builds it (engines, plugins, the cache), links only to http(s)
+        url = safe_url(self.url)
+        if not url:
+            raise ValueError(f"a result links only to http(s) URLs, not {self.url[:80]!r}")
+        self.url = url
+        self.thumbnail = safe_url(self.thumbnail) if self.thumbnail else ""
+        self.img_src = safe_url(self.img_src) if self.img_src else ""
+
 
 class Answer(msgspec.Struct, kw_only=True):
     """An instant answer (plugins and engines). ``kind`` tells templates what it is."""
@@ -67,6 +77,9 @@ class Answer(msgspec.Struct, kw_only=True):
     # a summary placeholder carries its data here (see searx.plugins.ai_summary)
     data: dict[str, Any] | None = None
 
+    def __post_init__(self) -> None:
+        self.url = safe_url(self.url) if self.url else ""
+
 
 class Infobox(msgspec.Struct, kw_only=True):
     infobox: str
@@ -77,6 +90,10 @@ class Infobox(msgspec.Struct, kw_only=True):
     attributes: list[dict[str, str]] = msgspec.field(default_factory=list)
     engine: str = ""
     engines: list[str] = msgspec.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.img_src = safe_url(self.img_src) if self.img_src else ""
+        self.urls = [u for u in self.urls if safe_url(u.get("url", ""))]
 
 
 class ResultSet(msgspec.Struct, kw_only=True):
@@ -108,15 +125,15 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
         return ("correction", text) if text else None
     if "answer" in item:
         text = _text(item["answer"]).strip()
-        return Answer(answer=text, url=safe_url(_text(item.get("url"))), engine=engine) if text else None
+        return Answer(answer=text, url=_text(item.get("url")), engine=engine) if text else None
     if "infobox" in item:
         return Infobox(
             infobox=_text(item["infobox"]),
             id=_text(item.get("id")),
             content=_text(item.get("content")),
-            img_src=safe_url(_text(item.get("img_src"))),
-            urls=[{"title": _text(u.get("title")), "url": url} for u in item.get("urls") or []
-                  if isinstance(u, dict) and (url := safe_url(_text(u.get("url"))))],
+            img_src=_text(item.get("img_src")),
+            urls=[{"title": _text(u.get("title")), "url": _text(u.get("url"))} for u in item.get("urls") or []
+                  if isinstance(u, dict)],
             attributes=[
                 {"label": _text(a.get("label")), "value": _text(a.get("value"))} for a in item.get("attributes") or []
             ],
@@ -128,20 +145,20 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = safe_url(_text(item.get("url")))
-    if not url:
-        return None
     published = item.get("publishedDate")
     if published is not None and not isinstance(published, str):
         published = published.isoformat() if hasattr(published, "isoformat") else str(published)
-    return MainResult(
-        url=url,
-        title=_text(item.get("title")).strip(),
-        content=_text(item.get("content")).strip(),
-        engine=engine,
-        category=_text(item.get("category")) or category,
-        template=_text(item.get("template")) or "default.html",
-        publishedDate=published,
-        thumbnail=safe_url(_text(item.get("thumbnail"))),
-        img_src=safe_url(_text(item.get("img_src"))),
-    )
+    try:
+        return MainResult(
+            url=_text(item.get("url")),
+            title=_text(item.get("title")).strip(),
+            content=_text(item.get("content")).strip(),
+            engine=engine,
+            category=_text(item.get("category")) or category,
+            template=_text(item.get("template")) or "default.html",
+            publishedDate=published,
+            thumbnail=_text(item.get("thumbnail")),
+            img_src=_text(item.get("img_src")),
+        )
+    except ValueError:  # no http(s) link: nothing a page can offer
+        return None
