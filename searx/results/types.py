@@ -8,6 +8,7 @@ a ``javascript:`` or ``data:`` URL.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,6 +17,7 @@ import msgspec
 # the schemes a result may link to; everything else (javascript:, data:, vbscript:,
 # file:, relative links an engine failed to resolve) is dropped
 URL_SCHEMES = frozenset({"http", "https"})
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def safe_url(url: str) -> str:
@@ -26,7 +28,7 @@ def safe_url(url: str) -> str:
     drop tabs and newlines, so ``java\tscript:`` would otherwise run.
     """
     url = url.strip().replace(" ", "%20")
-    if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
+    if not url or _CONTROL.search(url):
         return ""
     if url.startswith("//"):
         url = "https:" + url
