@@ -39,6 +39,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
 
@@ -75,6 +76,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
@@ -91,9 +93,11 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           observe=metrics.engine)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    return Services(
+    services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
         limiter=limiter, metrics=metrics, reader=Reader(settings, store),
     )
+    services.mcp = http_endpoint(services, store)
+    return services

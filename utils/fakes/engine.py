@@ -5,6 +5,9 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/json?q=Q&pageno=P&n=10&delay=S&site=NAME&overlap=K`` — JSON results:
   ``{"results": [{"url", "title", "content"}], "suggestions": [...]}``.
   The first ``overlap`` URLs are shared by every ``site`` (so engines merge).
+  ``title=T`` / ``content=C`` replace every title / snippet; ``size=N&fill=X``
+  makes every snippet N characters of X (long or multi-byte snippets);
+  ``host=H`` puts every non-shared result on host H.
 - ``/html?...`` — the same results as an HTML page (for the xpath engine).
 - ``/status/CODE?retry_after=S&location=URL`` — an empty answer with that status.
 - ``/hang?seconds=S`` — wait, then answer (a hang past a timeout).
@@ -41,15 +44,20 @@ CAPTCHA_PAGE = ('<!DOCTYPE html><html><head><title>Are you a robot?</title>'
                 '<script src="https://www.google.com/recaptcha/api.js"></script></head>'
                 '<body><form><div class="g-recaptcha" data-sitekey="x"></div></form></body></html>')
 
-def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[dict[str, str]]:
+def make_results(q: str, pageno: int, n: int, site: str, overlap: int,
+                 extra: dict[str, str] | None = None) -> list[dict[str, str]]:
+    extra = extra or {}
     out = []
     for i in range(n):
         rank = (pageno - 1) * n + i
-        host = "shared.example.org" if i < overlap else f"{site}.example.org"
+        host = "shared.example.org" if i < overlap else extra.get("host", f"{site}.example.org")
+        content = f"Snippet {rank} about {q}: {site} says something useful here."
+        if "size" in extra:
+            content = (extra.get("fill") or "x") * int(extra["size"])
         out.append({
             "url": f"https://{host}/{q.replace(' ', '-')}/{rank}",
-            "title": f"{q} result {rank} from {host}",
-            "content": f"Snippet {rank} about {q}: {site} says something useful here.",
+            "title": extra.get("title", f"{q} result {rank} from {host}"),
+            "content": extra.get("content", content),
         })
     return out
 
@@ -108,7 +116,7 @@ class FakeEngineServer:
             await asyncio.sleep(delay)
         if path in ("/json", "/html"):
             results = make_results(args.get("q", ""), int(args.get("pageno", 1) or 1), int(args.get("n", 10)),
-                                   args.get("site", "a"), int(args.get("overlap", 3)))
+                                   args.get("site", "a"), int(args.get("overlap", 3)), args)
             if path == "/json":
                 body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]})
                 return web.Response(text=body, content_type="application/json")
