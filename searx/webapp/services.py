@@ -12,6 +12,7 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import EngineNetwork, check_outgoing
+from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
@@ -39,6 +40,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
@@ -68,6 +70,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_base_url(settings.server.base_url)
+    check_trusted_hosts(settings.server.trusted_hosts)
     check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
@@ -76,6 +80,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
@@ -96,9 +101,11 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    return Services(
+    services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections,
     )
+    services.mcp = http_endpoint(services, store)
+    return services
