@@ -87,6 +87,8 @@ class UI(_SearXNG, frozen=True):
     results_on_new_tab: bool = False
     query_in_title: bool = False
     center_alignment: bool = False
+    # hosts whose video players the videos tab may embed, after a click (none on page load)
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
 
 
 class Preferences(_SearXNG, frozen=True):
@@ -184,6 +186,18 @@ class LimiterSettings(_S, frozen=True):
     ai_summary_global: CapSettings = CapSettings()
 
 
+class MCP(_S, frozen=True):
+    """The /mcp endpoint and ``python -m searx.mcp`` (docs/admin/mcp.md)."""
+
+    # None: on for a private instance, off when server.public_instance is true
+    enabled: bool | None = None
+    # bearer tokens; once one is set every /mcp request needs one (required when public)
+    tokens: tuple[str, ...] = ()
+    # tool calls that reach the engines, per window: per client and for everyone (0 = no limit)
+    client_limit: int = 20
+    total_limit: int = 60
+    window: float = 60.0
+
 class CollectionsEmbeddings(_S, frozen=True):
     # auto: http when base_url is set, else the local model when installed, else none (keywords only)
     backend: str = "auto"
@@ -210,18 +224,6 @@ class Collections(_S, frozen=True):
     convex_alpha: float = 0.5
     min_update_interval: int = 5
     embeddings: CollectionsEmbeddings = CollectionsEmbeddings()
-
-class MCP(_S, frozen=True):
-    """The /mcp endpoint and ``python -m searx.mcp`` (docs/admin/mcp.md)."""
-
-    # None: on for a private instance, off when server.public_instance is true
-    enabled: bool | None = None
-    # bearer tokens; once one is set every /mcp request needs one (required when public)
-    tokens: tuple[str, ...] = ()
-    # tool calls that reach the engines, per window: per client and for everyone (0 = no limit)
-    client_limit: int = 20
-    total_limit: int = 60
-    window: float = 60.0
 
 
 class PluginSetting(_SearXNG, frozen=True):
@@ -255,9 +257,9 @@ class Settings(_SearXNG, frozen=True):
     preferences: Preferences = Preferences()
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
-    collections: Collections = Collections()
-
     mcp: MCP = MCP()
+
+    collections: Collections = Collections()
     fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
@@ -443,21 +445,6 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     return settings
 
 
-def _check_collections(conf: Collections) -> None:
-    if conf.fusion not in ("rrf", "convex"):
-        raise SettingsError("collections.fusion: must be rrf or convex")
-    if conf.embeddings.backend not in ("auto", "local", "http", "none"):
-        raise SettingsError("collections.embeddings.backend: must be auto, local, http or none")
-    if conf.embeddings.backend == "http" and not conf.embeddings.base_url:
-        raise SettingsError("collections.embeddings.base_url: required when backend is http")
-    if not 100 <= conf.max_chunk_size <= 8000 or not 0 <= conf.chunk_overlap <= conf.max_chunk_size // 2:
-        raise SettingsError("collections.max_chunk_size: 100 to 8000, chunk_overlap at most half of it")
-    if conf.max_upload_bytes < 1 or conf.embeddings.batch_size < 1 or not 0 <= conf.convex_alpha <= 1:
-        raise SettingsError("collections: max_upload_bytes and embeddings.batch_size must be positive, "
-                            "convex_alpha between 0 and 1")
-    if any(len(token) < 16 for token in conf.tokens):
-        raise SettingsError("collections.tokens: each token needs at least 16 characters")
-
 def mcp_enabled(settings: Settings) -> bool:
     """Whether /mcp is served: ``mcp.enabled``, else on unless the instance is public."""
     if settings.mcp.enabled is None:
@@ -478,6 +465,21 @@ def _check_mcp(settings: Settings) -> None:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:
         raise SettingsError("mcp.window: must be above 0")
+
+def _check_collections(conf: Collections) -> None:
+    if conf.fusion not in ("rrf", "convex"):
+        raise SettingsError("collections.fusion: must be rrf or convex")
+    if conf.embeddings.backend not in ("auto", "local", "http", "none"):
+        raise SettingsError("collections.embeddings.backend: must be auto, local, http or none")
+    if conf.embeddings.backend == "http" and not conf.embeddings.base_url:
+        raise SettingsError("collections.embeddings.base_url: required when backend is http")
+    if not 100 <= conf.max_chunk_size <= 8000 or not 0 <= conf.chunk_overlap <= conf.max_chunk_size // 2:
+        raise SettingsError("collections.max_chunk_size: 100 to 8000, chunk_overlap at most half of it")
+    if conf.max_upload_bytes < 1 or conf.embeddings.batch_size < 1 or not 0 <= conf.convex_alpha <= 1:
+        raise SettingsError("collections: max_upload_bytes and embeddings.batch_size must be positive, "
+                            "convex_alpha between 0 and 1")
+    if any(len(token) < 16 for token in conf.tokens):
+        raise SettingsError("collections.tokens: each token needs at least 16 characters")
 
 
 def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:

@@ -152,7 +152,7 @@ def test_a_2gb_upload_is_refused_early(coll_factory, chunked):
         port = int(served.url.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
             length = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {2 * 1024**3}"
-            sock.sendall((f"POST /api/collections/docs/upload HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: {AUTH['Authorization']}"
+            sock.sendall((f"POST /api/collections/docs/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: {AUTH['Authorization']}"
                           f"\r\nContent-Type: multipart/form-data; boundary=b\r\n{length}\r\n\r\n").encode())
             part = b'--b\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\n\r\n'
             sent, block = 0, b"word " * 13000
