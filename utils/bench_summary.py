@@ -24,6 +24,7 @@ import time
 
 import aiohttp
 
+from utils import support_eval
 from utils.bench import ROOT, Instance, free_port, pct, wait_http
 
 DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
@@ -138,13 +139,26 @@ async def stream_run(url: str, llm_url: str, n: int, tag: str) -> list[tuple[flo
     return out
 
 
+def review_timing() -> tuple[int, int, float, float, float]:
+    """The server's check of a finished answer (sentence support + language): ms per ~300-word answer."""
+    times = support_eval.timing(300)
+    row = (300, len(times), pct(times, 0.5), pct(times, 0.95), max(times))
+    print(f"review of a {row[0]}-word answer x{row[1]}  p50 {row[2]:.2f} ms  p95 {row[3]:.2f} ms  max {row[4]:.2f} ms",
+          flush=True)  # fmt: skip
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=int, default=200, help="results pages per setting (on, off)")
     parser.add_argument("--summaries", type=int, default=10, help="summaries per LLM speed")
     parser.add_argument("--tokens", type=int, default=100, help="tokens per fake LLM answer")
     parser.add_argument("--quick", action="store_true", help="fewer pages and summaries")
+    parser.add_argument("--review-only", action="store_true", help="only the support check and language timing")
     args = parser.parse_args()
+    review_row = review_timing()
+    if args.review_only:
+        return
     pages = max(40, args.pages // 4) if args.quick else args.pages
     summaries = max(3, args.summaries // 3) if args.quick else args.summaries
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
@@ -189,6 +203,9 @@ def main() -> None:
     for conc in (1, 8):
         off_row, on_row = (r for r in ttfb_rows if r[1] == conc)
         print(f"\nc={conc}: TTFB on/off {on_row[3] / off_row[3]:.2f}, CPU on/off {on_row[6] / off_row[6]:.2f}", end="")
+    print("\n\n| support check + language, answer words | answers | p50 ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|")
+    print("| {} | {} | {:.2f} | {:.2f} | {:.2f} |".format(*review_row))
     print("\n\n| LLM tokens/s (set) | tokens | summaries | LLM tokens/s (measured) | delivered tokens/s | "
           "first token → first delta p50 ms | max ms |")
     print("|---|---|---|---|---|---|---|")

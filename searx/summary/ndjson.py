@@ -45,8 +45,10 @@ def delta(text: str) -> bytes:
 
 
 def done(
-    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool
+    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool,
+    review: dict[str, Any] | None = None,
 ) -> bytes:
+    """The terminal line; ``review``: the support marks and language fields (``Review.fields``)."""
     return _line(
         {
             "done": True,
@@ -56,6 +58,7 @@ def done(
             "invalid_citations": invalid,
             "cached": cached,
             "grounded": grounded,
+            **(review or {}),
         }
     )
 

@@ -23,9 +23,10 @@ from searx.errors import LLMError
 from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.settings import Settings
 from searx.store import Store
-from searx.summary import citations, evidence, ndjson, prompt
+from searx.summary import citations, evidence, language, ndjson, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.review import Review, expected_language, review
 
 log = logging.getLogger("searx.summary")
 
@@ -46,6 +47,7 @@ class Cached(msgspec.Struct, kw_only=True):
     citations: list[int]
     invalid: list[int]
     grounded: bool
+    review: Review = msgspec.field(default_factory=Review)
 
 
 @dataclass(frozen=True)
@@ -97,13 +99,17 @@ class SummaryService:
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
+        if self.configured:
+            language.warm()  # the answer-language model loads once per process, off the request path
 
     @property
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
-    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str]) -> Refusal | Iterator[bytes]:
-        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream."""
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], ui_lang: str = "") -> Refusal | Iterator[bytes]:
+        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
+
+        ``ui_lang``: the interface language, the answer's language when the search has none."""
         try:
             request = (
                 msgspec.json.decode(body, type=Request)
@@ -122,7 +128,8 @@ class SummaryService:
         if isinstance(target, Refusal):
             return target
         grounded = self.conf.grounding
-        key = None if target.pinned else self._key(verified, target, grounded)
+        lang = expected_language(verified.lang, ui_lang)
+        key = None if target.pinned else self._key(verified, target, grounded, lang)
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
@@ -144,7 +151,7 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, slot), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, key, target, verified, grounded, lang, slot), name="ai-summary", daemon=True
         )
         worker.start()
         return relay
@@ -181,9 +188,9 @@ class SummaryService:
             return Refusal("not_configured")
         return Target(conf.base_url, model or conf.model, conf.api_key)
 
-    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool) -> str:
+    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str) -> str:
         scheme, host, port = _origin(target.base_url)
-        parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, str(grounded),
+        parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
                  f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -197,13 +204,14 @@ class SummaryService:
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=True, grounded=hit.grounded)  # fmt: skip
+                          invalid=hit.invalid, cached=True, grounded=hit.grounded,
+                          review=hit.review.fields())  # fmt: skip
 
     def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 slot: str) -> None:  # fmt: skip
+                 lang: str, slot: str) -> None:  # fmt: skip
         conf = self.conf
         payload: dict[str, Any] = {
-            "messages": prompt.messages(verified, grounded),
+            "messages": prompt.messages(verified, grounded, lang),
             "stream": True,
             "max_tokens": conf.max_tokens,
             "temperature": conf.temperature,
@@ -222,7 +230,7 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, key, target, verified, grounded, "".join(text), event.reason)
+                    self._finish(flight, key, target, verified, grounded, lang, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -236,15 +244,16 @@ class SummaryService:
             flight.finish()
 
     def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
-                grounded: bool, text: str, reason: str) -> None:  # fmt: skip
+                grounded: bool, lang: str, text: str, reason: str) -> None:  # fmt: skip
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
+        checked = review(text, {s.n: s.snippet for s in verified.sources}, grounded, lang)
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded)  # fmt: skip
+                        grounded=grounded, review=checked)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:
             self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
         flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
-                                   cached=False, grounded=grounded))  # fmt: skip
+                                   cached=False, grounded=grounded, review=checked.fields()))  # fmt: skip

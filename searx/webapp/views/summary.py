@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, json, request
+from flask import Blueprint, Response, g, json, request
 
 from searx.summary.admission import refusal
 from searx.summary.ndjson import error_body, status
@@ -27,7 +27,7 @@ def ai_summary() -> Response:
         return _refuse(code)
     prefs = {k: v for k, v in preferences(with_overrides=False).as_dict(include_secret=True).items()
              if k.startswith("ai_summary_")}  # fmt: skip
-    result = svc.summary.open(request.get_data(cache=False), prefs)
+    result = svc.summary.open(request.get_data(cache=False), prefs, ui_lang=getattr(g, "locale", ""))
     if isinstance(result, Refusal):
         return _refuse(result.code)
     return Response(result, mimetype="application/x-ndjson", headers=STREAM_HEADERS)
