@@ -3,10 +3,11 @@
  * /ai_summary into the box, and handles Stop, Retry, Regenerate, Copy and Show more.
  */
 import { CitationResolver, citationLink } from "../lib/citations";
-import { I18n } from "../lib/i18n";
+import { I18n, languageName } from "../lib/i18n";
 import { parseSummaryData, type Source, type SummaryData } from "../lib/protocol";
 import { type ClientSettings, readJsonScript } from "../lib/settings";
 import { requestSummary } from "../lib/summary_client";
+import { mostlyUnsupported, type SupportMark } from "../lib/support";
 import { bindCitations } from "./citation_tip";
 import { type Action, type BoxState, SummaryView } from "./summary_view";
 
@@ -64,7 +65,11 @@ export class SummaryBox {
     const id = ++this.run;
     this.text = "";
     delete this.root.dataset.error;
+    delete this.root.dataset.answer;
     this.view.setNote("");
+    this.view.setCaution("");
+    this.view.setLanguage("");
+    this.view.setUsed([]);
     this.view.setState("loading");
     this.view.showLoading();
     let terminal = false;
@@ -98,6 +103,12 @@ export class SummaryBox {
           this.renderNow();
           this.view.setHeader(this.sources.length, ev.model, ev.cached);
           this.view.setNote(ev.grounded ? "" : this.i18n.t("not_grounded"));
+          this.showReview(ev.grounded, ev.citations, ev.support, ev.unanswered);
+          this.view.setLanguage(
+            ev.langMismatch && ev.answerLang
+              ? this.i18n.t("answered_in", { lang: languageName(ev.answerLang, this.i18n.lang) })
+              : "",
+          );
           this.view.setState("done");
           this.view.announce(this.i18n.t("announce_ready"));
           break;
@@ -117,6 +128,35 @@ export class SummaryBox {
 
   stop(): void {
     this.controller?.abort();
+  }
+
+  /** The server's verdict on the finished answer: marks, the caution line, the cited sources. */
+  private showReview(
+    grounded: boolean,
+    cited: readonly number[],
+    support: readonly SupportMark[],
+    unanswered: boolean,
+  ): void {
+    if (!grounded) return;
+    const doc = this.root.ownerDocument;
+    const links: Node[] = [];
+    for (const n of cited) {
+      const c = this.resolver.resolve(n);
+      if (!c) continue;
+      const link = citationLink(c, doc);
+      link.className = "ai-summary__source"; // not an in-answer citation: no snippet tip
+      link.title = c.source.title;
+      links.push(link);
+    }
+    this.view.setUsed(links);
+    this.view.markSupport(this.text, support);
+    if (unanswered) {
+      this.root.dataset.answer = "none";
+      this.view.setCaution(this.i18n.t("no_answer"), "none");
+    } else if (mostlyUnsupported(support)) {
+      this.root.dataset.answer = "unsupported";
+      this.view.setCaution(this.i18n.t("may_not_answer"), "unsupported");
+    }
   }
 
   private fail(code: string, serverMessage = ""): void {

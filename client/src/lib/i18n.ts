@@ -23,6 +23,12 @@ export const STRINGS = {
   show_less: "Show less",
   ask: "Summarize the results with AI",
   sources: "Sources",
+  flag_weak: "No cited result supports this sentence",
+  flag_uncited: "This sentence cites no result",
+  may_not_answer: "The results may not answer this question; check the sources.",
+  no_answer: "No answer in the results",
+  answered_in: "Answered in {lang}",
+  used: "Cited:",
   // Messages for the server's error codes (and "network", "unknown", client-side ones).
   "error.not_configured": "The AI summary is not set up on this server.",
   "error.bad_request": "The summary request was not understood.",
@@ -76,6 +82,15 @@ export class I18n {
     if (translated) return translated;
     if (serverMessage) return serverMessage;
     return key in STRINGS ? this.t(key as StringKey) : this.t("error.unknown");
+  }
+}
+
+/** "English" for "en", in the UI language; the code itself when the browser cannot name it. */
+export function languageName(code: string, uiLang: string): string {
+  try {
+    return new Intl.DisplayNames([safeLocale(uiLang)], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
   }
 }
 

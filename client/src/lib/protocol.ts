@@ -2,6 +2,7 @@
  * The /ai_summary contract as types, and a validator turning raw NDJSON values into
  * typed events. Anything malformed is rejected here so the UI only sees checked data.
  */
+import { parseSupport, type SupportMark } from "./support";
 
 export interface Source {
   n: number;
@@ -37,6 +38,13 @@ export type SummaryEvent =
       invalidCitations: number[];
       cached: boolean;
       grounded: boolean;
+      /** Per-sentence support, offsets in code points into the answer text. */
+      support: SupportMark[];
+      /** The detected language of the answer ("" when unknown). */
+      answerLang: string;
+      langMismatch: boolean;
+      /** The model said the results do not answer the question. */
+      unanswered: boolean;
     }
   | { kind: "error"; code: string; message: string };
 
@@ -105,6 +113,10 @@ export function parseEvent(v: unknown): SummaryEvent | null {
       invalidCitations: ints(v.invalid_citations),
       cached: v.cached === true,
       grounded: v.grounded !== false,
+      support: parseSupport(v.support),
+      answerLang: /^[a-z]{2,3}$/.test(str(v.answer_lang)) ? str(v.answer_lang) : "",
+      langMismatch: v.lang_mismatch === true,
+      unanswered: v.unanswered === true,
     };
   }
   if (typeof v.delta === "string") return { kind: "delta", text: v.delta };
