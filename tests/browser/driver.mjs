@@ -285,6 +285,51 @@ const SCENARIOS = {
     return report;
   },
 
+  /** Sentence support marks: after the answer, after Regenerate, and replayed from the cache on reload. */
+  async support(page, spec) {
+    const marks = () =>
+      page.evaluate(() => {
+        const box = document.getElementById("ai-summary");
+        const bySentence = new Map();
+        for (const el of box?.querySelectorAll(".ai-flag") ?? []) {
+          const key = el.dataset.mark;
+          const seen = bySentence.get(key) ?? {
+            state: el.dataset.state,
+            title: el.title,
+            text: "",
+            underline: getComputedStyle(el).textDecorationStyle,
+          };
+          seen.text += el.textContent;
+          bySentence.set(key, seen);
+        }
+        const caution = box?.querySelector(".ai-summary__caution");
+        return {
+          flags: [...bySentence.values()],
+          srTexts: [...(box?.querySelectorAll(".ai-summary__sr") ?? [])].map((e) => e.textContent),
+          used: box?.querySelector(".ai-summary__used")?.textContent ?? "",
+          caution: caution && !caution.hidden ? caution.textContent : "",
+          cached: !(box?.querySelector(".ai-summary__badge")?.hidden ?? true),
+        };
+      });
+    const aria = async () => {
+      // What a screen reader gets for the answer: the accessibility tree's text.
+      const snapshot = await page.locator(".ai-summary__answer").ariaSnapshot();
+      return snapshot;
+    };
+    const first = await SCENARIOS.stream(page, spec);
+    first.marks = await marks();
+    first.aria = await aria();
+    await page.click(".ai-summary__btn--regenerate");
+    await waitState(page, ["loading", "streaming"]);
+    await waitState(page, TERMINAL);
+    const regenerated = { ...(await boxReport(page)), marks: await marks() };
+    await page.reload();
+    await waitState(page, TERMINAL);
+    await page.waitForTimeout(50);
+    const replayed = { ...(await boxReport(page)), marks: await marks(), aria: await aria() };
+    return { first, regenerated, replayed };
+  },
+
   /** Small screen, dark scheme, reduced motion: geometry and computed styles. */
   async layout(page, spec) {
     const report = await SCENARIOS.stream(page, spec);
