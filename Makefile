@@ -24,13 +24,16 @@ $(DEVSTAMP): $(STAMP) requirements-dev.txt
 install: $(STAMP)
 install-dev: $(DEVSTAMP)
 
-# A first run without SEARX_SETTINGS_PATH gets local/settings.yml with its own secret key.
+# A first run without SEARX_SETTINGS_PATH (or SearXNG's SEARXNG_SETTINGS_PATH) gets
+# local/settings.yml with its own secret key; with either set, that file is used.
 $(LOCAL_SETTINGS):
 	mkdir -p local
 	printf 'use_default_settings: true\nserver:\n  secret_key: "%s"\n' "$$($(PY) -c 'import secrets; print(secrets.token_hex(32))')" > $@
 
-run: $(STAMP) $(LOCAL_SETTINGS)
-	SEARX_SETTINGS_PATH="$${SEARX_SETTINGS_PATH:-$(LOCAL_SETTINGS)}" $(BIN)/python -m searx.webapp.serve
+run: $(STAMP)
+	@if [ -z "$${SEARX_SETTINGS_PATH}$${SEARXNG_SETTINGS_PATH}" ]; then \
+	  $(MAKE) --no-print-directory $(LOCAL_SETTINGS) && export SEARX_SETTINGS_PATH=$(LOCAL_SETTINGS); fi; \
+	exec $(BIN)/python -m searx.webapp.serve
 
 system-deps:
 	@missing=""; \
@@ -66,7 +69,7 @@ client-check: $(CLIENT_STAMP)
 test-py: $(DEVSTAMP)
 	utils/llm.sh start $(VENV) $(LLM_PORT) $(LLM_DIR)
 	trap 'utils/llm.sh stop $(VENV) $(LLM_PORT) $(LLM_DIR)' EXIT; \
-	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) \
+	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) SEARX_TEST_LLM_DIR=$(LLM_DIR) \
 	  $(BIN)/python -m pytest -q
 
 test: system-deps $(DEVSTAMP) lint client-check test-py
@@ -74,6 +77,7 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
 	$(BIN)/python -m utils.bench_summary
+	$(BIN)/python -m utils.bench_store
 
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
 # (the app compiles .po files when it first needs them)

@@ -15,7 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from searx.errors import SettingsError
+from searx.settings import LimiterSettings, section
 from searx.store import Store
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -148,33 +151,31 @@ def _number(path: str, value: Any, *, integer: bool) -> Any:
     return value
 
 
-def rules_from_settings(config: Mapping[str, Any]) -> Rules:
-    """Build Rules from the ``limiter:`` settings over the defaults.
+def rules_from_settings(config: LimiterSettings | Mapping[str, Any]) -> Rules:
+    """Build Rules from the ``limiter:`` settings over the defaults; raises SettingsError naming the key.
 
-    Keys: ``search`` and ``ai_summary`` ({limit, window}), ``ai_summary_global``
-    ({limit, ttl}); any other mapping with {limit, window} adds a route.
+    Routes: ``search`` and ``ai_summary`` ({limit, window}); the global cap
+    ``ai_summary_global`` ({limit, ttl}). Unknown keys stop start-up (settings).
     """
+    conf = config if isinstance(config, LimiterSettings) else section(LimiterSettings, "limiter", dict(config))
     defaults = Rules()
     routes = dict(defaults.routes)
-    cap = defaults.ai_summary_global
-    for name, entry in config.items():
-        if not isinstance(entry, Mapping):
-            raise SettingsError(f"limiter.{name}: expected a mapping")
-        known = {"limit", "ttl"} if name == "ai_summary_global" else {"limit", "window"}
-        unknown = set(entry) - known
-        if unknown:
-            raise SettingsError(f"limiter.{name}.{sorted(unknown)[0]}: unknown key (known: {', '.join(sorted(known))})")
+    for name in msgspec.structs.asdict(conf):
+        entry = getattr(conf, name)
         if name == "ai_summary_global":
-            cap = Cap(
-                _number(f"limiter.{name}.limit", entry.get("limit", cap.limit), integer=True),
-                float(_number(f"limiter.{name}.ttl", entry.get("ttl", cap.ttl), integer=False)),
-            )
             continue
         base = routes.get(name, Rule(0, 60.0))
-        window = float(_number(f"limiter.{name}.window", entry.get("window", base.window), integer=False))
+        limit = base.limit if entry.limit is None else _number(f"limiter.{name}.limit", entry.limit, integer=True)
+        window = base.window if entry.window is None else float(
+            _number(f"limiter.{name}.window", entry.window, integer=False))
         if window <= 0:
             raise SettingsError(f"limiter.{name}.window: must be above 0")
-        routes[name] = Rule(_number(f"limiter.{name}.limit", entry.get("limit", base.limit), integer=True), window)
+        routes[name] = Rule(limit, window)
+    cap, given = defaults.ai_summary_global, conf.ai_summary_global
+    cap = Cap(
+        cap.limit if given.limit is None else _number("limiter.ai_summary_global.limit", given.limit, integer=True),
+        cap.ttl if given.ttl is None else float(_number("limiter.ai_summary_global.ttl", given.ttl, integer=False)),
+    )
     return Rules(routes=routes, ai_summary_global=cap)
 
 

@@ -1,7 +1,8 @@
 """Load, merge and validate settings.yml into frozen settings objects.
 
 The defaults live in ``searx/settings.yml``; an operator's file is named by
-``SEARX_SETTINGS_PATH``. As in SearXNG, ``use_default_settings: true`` merges
+``SEARX_SETTINGS_PATH`` (or SearXNG's ``SEARXNG_SETTINGS_PATH``), and a few
+environment variables override it (``searx/environ.py``). As in SearXNG, ``use_default_settings: true`` merges
 the operator's file over the defaults (``engines: {keep_only, remove}`` filter
 the default engines). Validation errors name the key path.
 """
@@ -11,34 +12,47 @@ from __future__ import annotations
 import copy
 import logging
 import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 import yaml
 
+from searx import environ
 from searx.errors import SettingsError
 
 log = logging.getLogger("searx.settings")
 
+T = TypeVar("T")
+
 DEFAULT_PATH = Path(__file__).with_name("settings.yml")
 DEFAULT_SECRET = "ultrasecretkey"
+MIN_SECRET_LENGTH = 32
 
 
-class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
-    """Base: frozen, keyword-only, extra SearXNG keys are tolerated."""
+class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every section of this project's own: frozen, keyword-only, and an
+    unknown key (a typo such as ``ai_summary.base_ulr``) stops start-up naming it.
+    New sections derive from it (docs/dev/settings.md)."""
 
 
-class General(_S, frozen=True):
+class _SearXNG(_S, frozen=True, forbid_unknown_fields=False):
+    """Base of SearXNG's sections: keys SearXNG knows and this project does not use are accepted."""
+
+
+class General(_SearXNG, frozen=True):
     debug: bool = False
     instance_name: str = "searx-ai"
     contact_url: str | bool = False
     enable_metrics: bool = True
     # token for the admin-only engine test endpoint; empty = endpoint answers 404
     admin_token: str = ""
+    # SearXNG's: the password of /metrics (HTTP basic auth, any user name); empty = /metrics answers 404
+    open_metrics: str | bool = ""
 
 
-class Search(_S, frozen=True):
+class Search(_SearXNG, frozen=True):
     safe_search: int = 0
     autocomplete: str = ""
     default_lang: str = "auto"
@@ -48,7 +62,7 @@ class Search(_S, frozen=True):
     cache_ttl: int = 300
 
 
-class Server(_S, frozen=True):
+class Server(_SearXNG, frozen=True):
     port: int = 8888
     bind_address: str = "127.0.0.1"
     base_url: str | bool = False
@@ -64,7 +78,7 @@ class Server(_S, frozen=True):
     trusted_proxies: tuple[str, ...] = ()
 
 
-class UI(_S, frozen=True):
+class UI(_SearXNG, frozen=True):
     default_theme: str = "simple"
     default_locale: str = ""
     results_on_new_tab: bool = False
@@ -72,11 +86,11 @@ class UI(_S, frozen=True):
     center_alignment: bool = False
 
 
-class Preferences(_S, frozen=True):
+class Preferences(_SearXNG, frozen=True):
     lock: tuple[str, ...] = ()
 
 
-class Outgoing(_S, frozen=True):
+class Outgoing(_SearXNG, frozen=True):
     request_timeout: float = 3.0
     max_request_timeout: float | None = None
     useragent_suffix: str = ""
@@ -110,11 +124,47 @@ class AISummary(_S, frozen=True):
     lock_mode: bool = False
 
 
-class PluginSetting(_S, frozen=True):
+class Valkey(_SearXNG, frozen=True):
+    """SearXNG's ``valkey:`` section; its ``url`` is used as ``store.url`` when that is unset."""
+
+    url: str | bool = False
+
+
+class StoreSettings(_S, frozen=True):
+    """Where shared state lives (``searx.store.open_store``)."""
+
+    url: str = ""
+    prefix: str = "searx:"
+    timeout: float = 0.25
+    backoff: float = 5.0
+    max_keys: int = 100_000
+
+
+class LimitSettings(_S, frozen=True):
+    """One route's budget per client; unset keys keep the defaults of ``searx.limiter.Rules``."""
+
+    limit: int | None = None
+    window: float | None = None
+
+
+class CapSettings(_S, frozen=True):
+    limit: int | None = None
+    ttl: float | None = None
+
+
+class LimiterSettings(_S, frozen=True):
+    """``limiter:``: one field per route the web app limits (docs/admin/limiter.md)."""
+
+    search: LimitSettings = LimitSettings()
+    ai_summary: LimitSettings = LimitSettings()
+    ai_summary_global: CapSettings = CapSettings()
+
+
+class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
 
-class EngineSetting(_S, frozen=True):
+class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
     name: str
@@ -133,7 +183,7 @@ class EngineSetting(_S, frozen=True):
     about: dict[str, Any] = {}
 
 
-class Settings(_S, frozen=True):
+class Settings(_SearXNG, frozen=True):
     general: General = General()
     search: Search = Search()
     server: Server = Server()
@@ -144,8 +194,9 @@ class Settings(_S, frozen=True):
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
-    store: dict[str, Any] = {}
-    limiter: dict[str, Any] = {}
+    store: StoreSettings = StoreSettings()
+    valkey: Valkey = Valkey()
+    limiter: LimiterSettings = LimiterSettings()
     # where the settings came from, for messages
     source: str = ""
 
@@ -214,13 +265,48 @@ def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, An
     return result
 
 
-def _path_message(exc: msgspec.ValidationError) -> str:
-    # msgspec says "... - at `$.server.port`"; turn the path into server.port
+def _error_at(exc: msgspec.ValidationError) -> tuple[str, str]:
+    """(key path, message) of a msgspec error: "... - at `$.server.port`" gives server.port."""
     text = str(exc)
+    unknown = re.match(r"Object contains unknown field `([^`]*)`(?: - at `\$\.?([^`]*)`)?$", text)
+    if unknown:
+        path = unknown.group(2) or ""
+        return (f"{path}.{unknown.group(1)}" if path else unknown.group(1)), "unknown key (a typo?)"
     if " - at `$" in text:
         message, _, path = text.partition(" - at `$")
-        return f"{path.rstrip('`').lstrip('.')}: {message}"
-    return text
+        return path.rstrip("`").lstrip("."), message
+    return "", text
+
+
+def _path_message(exc: msgspec.ValidationError) -> str:
+    path, message = _error_at(exc)
+    return f"{path}: {message}" if path else message
+
+
+def section(cls: type[T], name: str, data: Any) -> T:
+    """One section from a mapping, checked as at start-up (errors name ``name.key``)."""
+    try:
+        return msgspec.convert(data, cls, strict=False)
+    except msgspec.ValidationError as exc:
+        path, message = _error_at(exc)
+        raise SettingsError(f"{name}.{path}: {message}" if path else f"{name}: {message}") from exc
+
+
+def _printable_ascii(text: str) -> bool:
+    return all(" " <= ch <= "~" for ch in text)
+
+
+def _valkey_to_store(body: dict[str, Any]) -> None:
+    """SearXNG's ``valkey.url`` names the shared store unless ``store.url`` does."""
+    valkey = body.get("valkey")
+    url = valkey.get("url") if isinstance(valkey, dict) else None
+    if not url or not isinstance(url, str):
+        return
+    store = body.get("store")
+    if store is None:
+        store = body["store"] = {}
+    if isinstance(store, dict) and not store.get("url"):
+        body["store"] = {**store, "url": url}
 
 
 def validate(data: dict[str, Any], source: str = "") -> Settings:
@@ -248,6 +334,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
                 )
             shortcuts[engine.shortcut] = i
     body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
+    _valkey_to_store(body)
     body["engines"] = engines
     body["source"] = source
     try:
@@ -256,6 +343,10 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    if not _printable_ascii(settings.ai_summary.api_key):
+        # never echo the value: it is a secret
+        raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
+                            "(no line breaks, control or non-ASCII characters)")
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
@@ -263,19 +354,23 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
 
 
 def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:
-    """Read the defaults and the user file (``path`` or ``SEARX_SETTINGS_PATH``)."""
+    """Read the defaults and the user file (``path``, else ``SEARX_SETTINGS_PATH`` or
+    ``SEARXNG_SETTINGS_PATH``); the environment variables of ``searx.environ`` win over both."""
     defaults = _read_yaml(DEFAULT_PATH)
-    path = path or os.environ.get("SEARX_SETTINGS_PATH") or None
+    path = path or environ.settings_path(os.environ)
     user = _read_yaml(Path(path)) if path else None
-    data = merge(defaults, user)
+    data = environ.apply(merge(defaults, user), os.environ)
     if overrides:
         _deep_update(data, copy.deepcopy(overrides))
     return validate(data, source=str(path or DEFAULT_PATH))
 
 
 def check_secret(settings: Settings) -> None:
-    """Outside debug mode the default secret key must have been replaced."""
-    if not settings.general.debug and settings.server.secret_key in ("", DEFAULT_SECRET):
+    """The secret key must be replaced and at least 32 characters long (debug mode too)."""
+    key = settings.server.secret_key
+    if key == DEFAULT_SECRET or len(key) < MIN_SECRET_LENGTH:
         raise SettingsError(
-            "server.secret_key: replace the default secret key (or set SEARX_SECRET_KEY) before starting"
+            f"server.secret_key: set a random secret of at least {MIN_SECRET_LENGTH} characters "
+            "(in the settings or in SEARX_SECRET_KEY / SEARXNG_SECRET), e.g. the output of "
+            "python3 -c 'import secrets; print(secrets.token_hex(32))'"
         )

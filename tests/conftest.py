@@ -14,6 +14,8 @@ from utils.fakes.engine import FakeEngineServer
 
 SECRET = "test-secret-key-for-the-test-suite"
 
+pytest_plugins = ["tests.real_llm", "pytester"]
+
 
 @pytest.fixture(scope="session")
 def fake_engine() -> Iterator[FakeEngineServer]:

@@ -154,10 +154,10 @@ def test_rules_from_settings_overrides_defaults() -> None:
     assert rules_from_settings({}) == Rules()
 
 
-def test_rules_from_settings_can_add_a_route() -> None:
-    rules = rules_from_settings({"autocompleter": {"limit": 60, "window": 60}})
-    assert rules.routes["autocompleter"] == Rule(60, 60.0)
-    assert "search" in rules.routes
+def test_a_route_the_web_app_does_not_limit_stops_start_up() -> None:
+    # it would be a budget nothing checks: a typo (serch) must not switch the limit off silently
+    with pytest.raises(SettingsError, match=r"^limiter\.serch: unknown key"):
+        rules_from_settings({"serch": {"limit": 60, "window": 60}})
 
 
 @pytest.mark.parametrize(

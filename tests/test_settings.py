@@ -113,12 +113,10 @@ def test_loader_does_not_write_onto_the_module(tmp_path):
     assert json_engine.paging is False and json_engine.url_query == ""
 
 
-def test_default_secret_key_refused_outside_debug(tmp_path):
+def test_default_secret_key_refused(tmp_path):
     s = settings_mod.load(write(tmp_path, "use_default_settings: true\n"))
     with pytest.raises(SettingsError, match="server.secret_key"):
         settings_mod.check_secret(s)
-    debug = settings_mod.load(write(tmp_path, "use_default_settings: true\ngeneral:\n  debug: true\n"))
-    settings_mod.check_secret(debug)  # debug mode may run with it
 
 
 def test_settings_are_frozen():

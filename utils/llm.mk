@@ -18,4 +18,4 @@ llm.status:
 	utils/llm.sh status $(VENV) $(LLM_PORT) $(LLM_DIR)
 
 test-real-llm: llm
-	SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) $(VENV)/bin/python -m pytest -q -m real_llm tests/summary/test_real_llm.py
+	SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) SEARX_TEST_LLM_DIR=$(LLM_DIR) $(VENV)/bin/python -m pytest -q -m real_llm tests/summary/test_real_llm.py

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import httpx
@@ -47,14 +48,27 @@ class Fetched:
     elapsed: float
 
 
+def _proxy_url(key: str, url: Any) -> str:
+    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
+        raise SettingsError(f"{key}: give an http:// or https:// proxy URL (SOCKS proxies are not supported)")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a bad port
+    except ValueError as exc:
+        raise SettingsError(f"{key}: not a valid URL: {exc}") from None
+    if not parts.hostname:
+        raise SettingsError(f"{key}: the proxy URL has no host")
+    return url
+
+
 def _proxy(proxies: Any) -> str | None:
-    """One proxy URL for every engine request (http:// or https:// proxies)."""
+    """One proxy URL for every engine request (``all://`` or the first entry of a mapping)."""
     if not proxies:
         return None
-    url = proxies if isinstance(proxies, str) else (proxies.get("all://") or next(iter(proxies.values()), None))
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        raise SettingsError("outgoing.proxies: give an http:// or https:// proxy URL")
-    return url
+    if isinstance(proxies, str):
+        return _proxy_url("outgoing.proxies", proxies)
+    urls = {k: _proxy_url(f"outgoing.proxies.{k}", v) for k, v in proxies.items()}
+    return urls.get("all://") or next(iter(urls.values()))
 
 
 def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
@@ -62,7 +76,17 @@ def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
         return True
     if verify is False:
         return False
-    return ssl.create_default_context(cafile=verify)
+    try:
+        return ssl.create_default_context(cafile=verify)
+    except (OSError, ssl.SSLError) as exc:
+        raise SettingsError(f"outgoing.verify: cannot use {verify!r} as a CA bundle: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
+def check_outgoing(outgoing: Outgoing) -> None:
+    """Check ``outgoing.proxies`` and ``outgoing.verify`` at start-up; raises SettingsError naming the key."""
+    _proxy(outgoing.proxies)
+    _ssl(outgoing.verify)
 
 
 class EngineNetwork:

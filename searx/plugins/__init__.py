@@ -1,4 +1,4 @@
-"""Plugins: SearXNG's three hooks, a small search context and the manager.
+"""Plugins: three hooks named as SearXNG's (their signatures differ: docs/dev/plugins.md), a small search context and the manager.
 
 Hooks (each plugin overrides the ones it needs):
 

@@ -73,8 +73,10 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
-                 cache: SearchCache | None = None) -> None:
+                 cache: SearchCache | None = None,
+                 observe: Callable[[EngineReport], None] | None = None) -> None:
         self.engines = engines
+        self.observe = observe  # e.g. the metrics: sees every engine call's report
         self.cache = cache
         self.network = network
         self.plugins = plugins
@@ -148,6 +150,8 @@ class SearchRunner:
                 report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
                 log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
             reports.append(report)
+            if self.observe is not None:
+                self.observe(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
                                    latency=got.elapsed, results=report.results)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from searx.store import Store, StoreError
+from searx.store.base import Store, StoreError
 from searx.store.memory import MemoryStore
 
 log = logging.getLogger("searx.store")

@@ -1,10 +1,16 @@
-"""The embedded store: a dict with expiry, safe across threads of one process."""
+"""The embedded store: a dict with expiry, safe across threads of one process.
+
+Values and rate-limit windows are each bounded to ``max_keys`` by least-recent
+use: every call costs O(1) (amortised), whatever the number of keys; past the
+bound the key used longest ago goes first, expired or not.
+"""
 
 from __future__ import annotations
 
 import bisect
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 
@@ -13,10 +19,10 @@ class MemoryStore:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000) -> None:
         self._clock = clock
-        self._data: dict[str, tuple[bytes, float | None]] = {}
-        self._windows: dict[str, list[float]] = {}
+        self._data: OrderedDict[str, tuple[bytes, float | None]] = OrderedDict()
+        self._windows: OrderedDict[str, list[float]] = OrderedDict()
         self._lock = threading.Lock()
-        self._max_keys = max_keys
+        self._max_keys = max(1, max_keys)
 
     def _live(self, key: str, now: float) -> bytes | None:
         item = self._data.get(key)
@@ -26,15 +32,14 @@ class MemoryStore:
         if expires is not None and expires <= now:
             del self._data[key]
             return None
+        self._data.move_to_end(key)
         return value
 
-    def _evict(self, now: float) -> None:
-        if len(self._data) < self._max_keys:
-            return
-        for key in [k for k, (_, exp) in self._data.items() if exp is not None and exp <= now]:
-            del self._data[key]
-        while len(self._data) >= self._max_keys:  # still full: drop the oldest insertions
-            del self._data[next(iter(self._data))]
+    def _put(self, key: str, value: bytes, expires: float | None) -> None:
+        self._data[key] = (value, expires)
+        self._data.move_to_end(key)
+        while len(self._data) > self._max_keys:
+            self._data.popitem(last=False)
 
     def get(self, key: str) -> bytes | None:
         with self._lock:
@@ -43,16 +48,14 @@ class MemoryStore:
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         with self._lock:
             now = self._clock()
-            self._evict(now)
-            self._data[key] = (value, None if ttl is None else now + ttl)
+            self._put(key, value, None if ttl is None else now + ttl)
 
     def add(self, key: str, value: bytes, ttl: float | None = None) -> bool:
         with self._lock:
             now = self._clock()
             if self._live(key, now) is not None:
                 return False
-            self._evict(now)
-            self._data[key] = (value, None if ttl is None else now + ttl)
+            self._put(key, value, None if ttl is None else now + ttl)
             return True
 
     def delete(self, key: str) -> None:
@@ -64,20 +67,28 @@ class MemoryStore:
             now = self._clock()
             current = self._live(key, now)
             if current is None:
-                self._evict(now)
                 value, expires = 1, (None if ttl is None else now + ttl)
             else:
                 value, expires = int(current) + 1, self._data[key][1]
-            self._data[key] = (str(value).encode(), expires)
+            self._put(key, str(value).encode(), expires)
             return value
 
     def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
         with self._lock:
-            hits = self._windows.setdefault(key, [])
+            hits = self._windows.get(key)
+            if hits is None:
+                hits = self._windows[key] = []
+                while len(self._windows) > self._max_keys:
+                    self._windows.popitem(last=False)
+            else:
+                self._windows.move_to_end(key)
             del hits[: bisect.bisect_right(hits, now - window)]
             if len(hits) >= limit:
                 return False, max(0.0, hits[0] + window - now)
             hits.append(now)
-            if len(self._windows) > self._max_keys:
-                self._windows = {k: v for k, v in self._windows.items() if v and v[-1] > now - window}
             return True, 0.0
+
+    def __len__(self) -> int:
+        """Values plus windows held (for tests and the bench)."""
+        with self._lock:
+            return len(self._data) + len(self._windows)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import valkey
 from valkey import exceptions as vex
 
-from searx.store import StoreError
+from searx.store.base import StoreError
 
 T = TypeVar("T")
 

@@ -6,7 +6,6 @@ This package is the only place that imports Flask or reads the request.
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 
 from flask import Flask
@@ -23,8 +22,6 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 def create_app(settings: Settings | None = None, *, testing: bool = False) -> Flask:
     """A ready app. Without ``settings``, they are read from SEARX_SETTINGS_PATH."""
     settings = settings or settings_mod.load()
-    if not testing:
-        settings_mod.check_secret(settings)
     logging.basicConfig(level=logging.DEBUG if settings.general.debug else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for noisy in ("httpx", "httpcore"):  # they log every URL, queries included
@@ -37,9 +34,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     errors.install(app)
     pages.install(app)
 
-    from searx.webapp.views import meta, openapi, preferences, search, summary
+    from searx.webapp.views import meta, metrics, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, openapi):
+    for module in (search, preferences, meta, summary, openapi, metrics):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits
 
@@ -55,5 +52,4 @@ def services(app: Flask) -> Services:
 def main() -> None:  # pragma: no cover - the development server
     app = create_app()
     s = services(app).settings
-    app.run(host=os.environ.get("SEARX_BIND_ADDRESS", s.server.bind_address),
-            port=int(os.environ.get("SEARX_PORT", s.server.port)), threaded=True)
+    app.run(host=s.server.bind_address, port=s.server.port, threaded=True)  # the environment is in the settings

@@ -7,10 +7,11 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, g, render_template
 
+import searx.webapp.client_strings as client_strings
+import searx.webapp.i18n as i18n
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
-from searx.webapp import client_strings, i18n
 from searx.webapp.context import preferences, services
 
 

@@ -27,10 +27,9 @@ def granian_argv(settings: settings_mod.Settings) -> list[str]:
 def main() -> int:
     try:
         settings = settings_mod.load()
-        settings_mod.check_secret(settings)
         from searx.webapp.services import check
 
-        check(settings)  # bad engines, limits or proxies stop here, before granian starts
+        check(settings)  # a short secret, bad engines, limits or proxies stop here, before granian starts
     except SettingsError as exc:
         print(f"searx-ai: bad settings: {exc}", file=sys.stderr)
         return 2

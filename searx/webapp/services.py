@@ -7,14 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.engines import Engine, load_engines
+from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
-from searx.network.client import EngineNetwork
+from searx.metrics import Metrics
+from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
+from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
-from searx.settings import Settings
-from searx.store import Store, open_store
+from searx.settings import Settings, check_secret
+from searx.store import Store, check_store, open_store
 
 log = logging.getLogger("searx.webapp")
 
@@ -34,6 +37,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    metrics: Metrics | None = None
 
     def close(self) -> None:
         self.network.close()
@@ -50,15 +54,21 @@ def check(settings: Settings) -> dict[str, Engine]:
 
     Raises ``SettingsError`` naming the key; returns the engines it built.
     """
+    check_secret(settings)
+    if settings.general.open_metrics is True:
+        raise SettingsError("general.open_metrics: give the password of /metrics (a string), or leave it empty")
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_outgoing(settings.outgoing)
+    check_store(settings.store)
+    plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
     return engines
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
-    from searx.plugins.builtin import builtin_plugins
+    from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
     from searx.summary.service import SummaryService
 
@@ -66,14 +76,16 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
     health = EngineHealth(store)
-    plugins = PluginManager(builtin_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
-    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache)
+    metrics = Metrics(store, engines)
+    runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
+                          observe=metrics.engine)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter,
+        limiter=limiter, metrics=metrics,
     )

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from searx.plugins import PluginManager, SearchContext
-from searx.plugins.builtin import builtin_plugins
+from searx.plugins.loader import load_plugins
 from searx.plugins.tracker_url_remover import clean_url
 from searx.results.types import Answer, Infobox, MainResult, ResultSet
 from searx.summary import evidence
@@ -32,7 +32,7 @@ def _settings(**ai: Any) -> Any:
 
 
 def _run(settings: Any, ctx: SearchContext, enabled: tuple[str, ...] = (), disabled: tuple[str, ...] = ()) -> list[Answer]:
-    manager = PluginManager(builtin_plugins(settings), raise_errors=True)
+    manager = PluginManager(load_plugins(settings), raise_errors=True)
     plugins = manager.active(enabled, disabled)
     for result in ctx.results.results:
         manager.on_result(plugins, ctx, result)
@@ -143,7 +143,7 @@ def test_hash_plugin_ignores_other_queries() -> None:
 
 
 def test_builtin_ids_and_defaults() -> None:
-    plugins = builtin_plugins(make_settings([], plugins={"hash_plugin": {"active": False}}))
+    plugins = load_plugins(make_settings([], plugins={"hash_plugin": {"active": False}}))
     assert [p.id for p in plugins] == ["tracker_url_remover", "hash_plugin", "ai_summary"]
     assert {p.id: p.default_on for p in plugins} == {"tracker_url_remover": True, "hash_plugin": False,
                                                      "ai_summary": True}  # fmt: skip

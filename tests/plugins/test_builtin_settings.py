@@ -2,7 +2,8 @@
 
 import logging
 
-from searx.plugins.builtin import builtin_plugins, plugin_id
+from searx.plugins.builtin import plugin_id
+from searx.plugins.loader import load_plugins
 from tests.conftest import make_settings
 
 
@@ -15,7 +16,7 @@ def test_active_false_turns_a_plugin_off_by_default_and_unknown_ones_warn(caplog
     settings = make_settings([], plugins={"searx.plugins.hash_plugin.SXNGPlugin": {"active": False},
                                           "searx.plugins.calculator.SXNGPlugin": {"active": True}})
     with caplog.at_level(logging.WARNING, logger="searx.plugins"):
-        plugins = {p.id: p for p in builtin_plugins(settings)}
+        plugins = {p.id: p for p in load_plugins(settings)}
     assert plugins["hash_plugin"].default_on is False
     assert plugins["tracker_url_remover"].default_on is True
     assert "plugins.calculator: searx-ai has no such plugin" in caplog.text

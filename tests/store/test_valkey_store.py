@@ -133,8 +133,8 @@ def test_limiter_windows_and_summary_slots_are_shared_through_valkey(valkey_serv
 def test_every_store_key_is_documented() -> None:
     from pathlib import Path
 
-    from searx import store as store_mod
+    from searx.settings import StoreSettings
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "admin" / "deploy.md").read_text(encoding="utf-8")
-    for key in store_mod._KEYS:
+    for key in StoreSettings.__struct_fields__:
         assert f"`store.{key}`" in doc, key

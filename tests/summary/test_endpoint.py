@@ -119,7 +119,7 @@ def test_other_secret_is_refused(site: Any, fake_llm: FakeLLM) -> None:
     from tests.conftest import make_settings
 
     app = site(summary_settings(fake_llm))
-    other = make_settings([], server={"secret_key": "another-instance"}, ai_summary={"base_url": fake_llm.base_url})
+    other = make_settings([], server={"secret_key": "another-instance-with-its-own-secret-key"}, ai_summary={"base_url": fake_llm.base_url})
     assert app.post(body(placeholder(other))).json()["error"]["code"] == "bad_signature"
     assert fake_llm.calls == 0
 

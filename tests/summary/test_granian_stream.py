@@ -20,7 +20,7 @@ from searx.summary import evidence
 from utils.fakes.llm import FakeLLM, Reply
 
 GRANIAN = shutil.which("granian", path=os.path.dirname(sys.executable))
-SECRET = "granian-stream-test-secret"
+SECRET = "granian-stream-test-secret-of-32-chars-or-more"
 
 pytestmark = pytest.mark.skipif(GRANIAN is None, reason="granian is not installed")
 

@@ -7,7 +7,6 @@ Skipped unless SEARX_TEST_LLM_URL is set (``make test-real-llm`` sets it). A
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 from typing import Any
@@ -16,9 +15,10 @@ import httpx
 import pytest
 
 from tests.conftest import json_engine_entry, make_settings
+from tests.real_llm import llm_url
 from tests.summary.conftest import Site
 
-LLM_URL = os.environ.get("SEARX_TEST_LLM_URL", "")
+LLM_URL = llm_url()
 
 pytestmark = [pytest.mark.real_llm, pytest.mark.skipif(not LLM_URL, reason="SEARX_TEST_LLM_URL is not set")]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -16,6 +17,7 @@ from utils.fakes.llm import FakeLLM, Reply
 
 PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
 TOKEN = "admin-token-for-tests"
+METRICS_AUTH = base64.b64encode(b"prometheus:metrics-password").decode()
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +61,7 @@ def full_app(app_factory, fake_engine):
         engines = [json_engine_entry(fake_engine.url, n) for n in ("alpha", "beta")]
         engines.append(json_engine_entry(fake_engine.url, "broken", path="/status/500"))
         settings = make_settings(
-            engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN},
+            engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN, "open_metrics": "metrics-password"},
             ai_summary={"base_url": llm.base_url, "model": "fake-model"},
         )
         yield app_factory(settings)
@@ -101,6 +103,10 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
         ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
         ("/openapi.json", "get", c.get("/openapi.json")),
+        ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH})),
+        ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
+                                                        "Accept": "application/openmetrics-text; version=1.0.0"})),
+        ("/metrics", "get", c.get("/metrics")),
     ]
     return out, summary
 
@@ -119,6 +125,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
                                                "ai_summary": {"limit": 1, "window": 60}}))
     c = plain.test_client()
     covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
+    covered.add(check(doc, "/metrics", "get", c.get("/metrics")))
     covered.add(check(doc, "/search", "get", c.get("/search?q=x&format=csv")))
     covered.add(check(doc, "/search", "post", c.post("/search", data={"q": "y", "format": "rss"})))
     covered.add(check(doc, "/search", "get", c.get("/search?q=y&format=json")))

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from searx import __version__
 from searx.search.check import run_check
+from searx.store.probe import probe
 from searx.webapp.context import services
 
 bp = Blueprint("meta", __name__)
@@ -42,7 +43,9 @@ def favicon() -> BaseResponse:
 
 @bp.route("/healthz")
 def healthz() -> Response:
-    return Response("OK", mimetype="text/plain")
+    # 200 either way: with the shared store down the instance still serves (from memory)
+    store = probe(services().store)
+    return jsonify({"status": "degraded" if store == "down" else "ok", "store": store})
 
 
 @bp.route("/autocompleter", methods=["GET", "POST"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from searx.webapp import pages
+import searx.webapp.pages as pages
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.prefs_form import apply_form, save_cookies
 

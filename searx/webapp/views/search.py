@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
+import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
-from searx.webapp import pages
 from searx.webapp.context import preferences, services
 from searx.webapp.searching import run_search
 

@@ -29,5 +29,9 @@ def ai_summary() -> Response:
              if k.startswith("ai_summary_")}  # fmt: skip
     result = svc.summary.open(request.get_data(cache=False), prefs, ui_lang=getattr(g, "locale", ""))
     if isinstance(result, Refusal):
+        if svc.metrics is not None:
+            svc.metrics.summary_refused(result.code)
         return _refuse(result.code)
+    if svc.metrics is not None:
+        result = svc.metrics.summary(result)
     return Response(result, mimetype="application/x-ndjson", headers=STREAM_HEADERS)

@@ -1,0 +1,103 @@
+"""Prometheus series of one process: engine outcomes and times, AI summaries, the shared store.
+
+Built once per app (``Services.metrics``) with its own registry, so nothing is
+global; the web layer serves ``render()`` at ``/metrics``. The counters are
+this process's: with several granian workers each scrape sees one worker.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import msgspec
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.exposition import choose_encoder
+from prometheus_client.registry import Collector
+
+from searx.search.models import EngineReport
+from searx.store.probe import probe
+
+ENGINE_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0)
+FIRST_TOKEN_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
+
+
+class _StoreCollector(Collector):
+    """Asks the store at scrape time (one ping with the store's short timeout)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        state = probe(self._store)
+        up = GaugeMetricFamily("searx_store_up", "1 while the shared store answers (or none is configured), "
+                                                 "0 while the instance serves from memory")
+        up.add_metric([], 0.0 if state == "down" else 1.0)
+        shared = GaugeMetricFamily("searx_store_shared", "1 when a shared store (Valkey) is configured")
+        shared.add_metric([], 0.0 if state == "memory" else 1.0)
+        return [up, shared]
+
+
+class Metrics:
+    """The instruments; ``engine()`` and ``summary()`` record, ``render()`` exposes."""
+
+    def __init__(self, store: Any, engines: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self.registry = CollectorRegistry()
+        self.engine_requests = Counter("searx_engine_requests", "Engine calls by outcome (docs/admin/engines.md)",
+                                       ["engine", "outcome"], registry=self.registry)
+        self.engine_seconds = Histogram("searx_engine_response_seconds", "Engine response time",
+                                        ["engine"], buckets=ENGINE_BUCKETS, registry=self.registry)
+        self.summaries = Counter("searx_ai_summaries", "AI summary requests by how they ended "
+                                 "(done, cached, an error code, or abandoned by the client)",
+                                 ["outcome"], registry=self.registry)
+        self.first_token = Histogram("searx_ai_summary_first_token_seconds",
+                                     "From the summary request to its first streamed text",
+                                     buckets=FIRST_TOKEN_BUCKETS, registry=self.registry)
+        self.registry.register(_StoreCollector(store))
+        for name in engines:  # every engine shows up from the start, before its first call
+            self.engine_seconds.labels(name)
+
+    def engine(self, report: EngineReport) -> None:
+        """One engine call of a search."""
+        self.engine_requests.labels(report.name, report.outcome).inc()
+        self.engine_seconds.labels(report.name).observe(report.elapsed)
+
+    def summary_refused(self, code: str) -> None:
+        """A summary request answered with an error before any stream."""
+        self.summaries.labels(code).inc()
+
+    def summary(self, lines: Iterator[bytes]) -> Iterator[bytes]:
+        """Relay a summary's NDJSON lines, noting its first text and how it ended."""
+        started = self._clock()
+        outcome = "abandoned"  # the client went away before the terminal line
+        first = True
+        try:
+            for line in lines:
+                if first and line.startswith(b'{"delta"'):
+                    self.first_token.observe(self._clock() - started)
+                    first = False
+                elif line.startswith(b'{"done"'):
+                    outcome = "cached" if b'"cached":true' in line else "done"
+                elif line.startswith(b'{"error"'):
+                    outcome = _error_code(line)
+                yield line
+        finally:
+            close = getattr(lines, "close", None)
+            if close is not None:
+                close()
+            self.summaries.labels(outcome).inc()
+
+    def render(self, accept: str | None) -> tuple[bytes, str]:
+        """The exposition (OpenMetrics when the scraper asks for it) and its content type."""
+        encoder, content_type = choose_encoder(accept or "")
+        return encoder(self.registry), content_type
+
+
+def _error_code(line: bytes) -> str:
+    try:
+        return str(msgspec.json.decode(line)["error"]["code"])
+    except (msgspec.DecodeError, KeyError, TypeError):
+        return "error"

@@ -1,0 +1,84 @@
+"""Which plugins run: the built-ins, classes named by dotted path in ``plugins:``, and installed
+packages' entry points in the ``searx_ai.plugins`` group (docs/dev/plugins.md).
+
+Every plugin subclasses ``searx.plugins.Plugin`` and uses this project's hooks.
+A name that cannot be imported, is not such a class or repeats an id stops
+start-up naming its ``plugins.<key>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Iterable
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from searx.errors import SettingsError
+from searx.plugins import Plugin
+from searx.plugins.builtin import BUILTIN, plugin_id
+
+log = logging.getLogger("searx.plugins")
+
+ENTRY_POINT_GROUP = "searx_ai.plugins"
+EntryPoints = Callable[[], Iterable[EntryPoint]]
+
+
+def _installed() -> Iterable[EntryPoint]:
+    return entry_points(group=ENTRY_POINT_GROUP)
+
+
+def _is_dotted(key: str) -> bool:
+    """A class path of a plugin outside this project (SearXNG's own ``searx.plugins.*`` are built-ins)."""
+    return "." in key and not key.startswith("searx.")
+
+
+def _import(key: str, where: str) -> type[Plugin]:
+    module_name, _, attr = key.rpartition(".")
+    try:
+        found = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise SettingsError(f"{where}: cannot load {key!r}: {type(exc).__name__}: {exc}") from exc
+    if not (isinstance(found, type) and issubclass(found, Plugin)):
+        raise SettingsError(f"{where}: {key!r} is not a subclass of searx.plugins.Plugin")
+    if not found.id:
+        raise SettingsError(f"{where}: {key!r} has no id")
+    return found
+
+
+def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[tuple[type[Plugin], bool | None]]:
+    """(class, active from the settings or None) in hook order: the built-ins, then dotted
+    paths, then entry points, with ``ai_summary`` last (it steps aside when another answered)."""
+    configured: dict[str, Any] = dict(settings.plugins) if settings is not None else {}
+    classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN]
+    for key in configured:
+        if _is_dotted(key):
+            classes.append((_import(key, f"plugins.{key}"), key))
+    for ep in installed():
+        cls = _import(ep.value.replace(":", "."), f"entry point {ep.name!r} of group {ENTRY_POINT_GROUP}")
+        classes.append((cls, cls.id))
+    seen: dict[str, str] = {}
+    for cls, key in classes:
+        if cls.id in seen:
+            raise SettingsError(f"plugins.{key}: plugin id {cls.id!r} is used twice (also {seen[cls.id]})")
+        seen[cls.id] = key
+    known = {cls.id for cls, _ in classes}
+    active = {}
+    for key, conf in configured.items():
+        name = key if _is_dotted(key) else plugin_id(key)
+        if not _is_dotted(key) and name not in known:
+            log.warning("plugins.%s: searx-ai has no such plugin; ignored", name)
+        active[name] = conf.active
+    ordered = sorted(classes, key=lambda item: item[0].id == "ai_summary")  # stable: only ai_summary moves
+    return [(cls, active.get(key, active.get(cls.id))) for cls, key in ordered]
+
+
+def load_plugins(settings: Any, installed: EntryPoints = _installed) -> list[Plugin]:
+    """One instance of each plugin; ``plugins.<id or path>.active`` decides whether it is on by default."""
+    plugins = []
+    for cls, active in plugin_classes(settings, installed):
+        plugin = cls(settings)
+        if active is not None:
+            plugin.default_on = active
+        plugins.append(plugin)
+    return plugins

@@ -1,0 +1,110 @@
+"""Imports point down: no module of ``searx`` reaches itself again through its imports.
+
+Every import counts, also those inside functions (a lazy import is still a
+dependency). ``from package import name`` depends on the package's
+``__init__`` (it is run and read) and also on ``package.name`` when that is a
+module; ``from package.module import name`` depends on that module alone.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "searx"
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _resolve(name: str, known: dict[str, Path]) -> str | None:
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports_of(module: str, path: Path, known: dict[str, Path]) -> set[str]:
+    is_package = path.name == "__init__.py"
+    deps: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".")
+                anchor = anchor[: len(anchor) - node.level + (1 if is_package else 0)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [base] + [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known]
+        else:
+            continue
+        for target in targets:
+            if target.split(".")[0] == "searx":
+                resolved = _resolve(target, known)
+                if resolved and resolved != module:
+                    deps.add(resolved)
+    return deps
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for dep in sorted(graph.get(node, ())):
+            if dep not in index:
+                visit(dep)
+                low[node] = min(low[node], low[dep])
+            elif dep in on_stack:
+                low[node] = min(low[node], index[dep])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def test_the_checker_finds_a_circle(tmp_path):
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    (tmp_path / "pkg").mkdir()
+    init, child = tmp_path / "pkg" / "__init__.py", tmp_path / "pkg" / "child.py"
+    init.write_text("def f():\n    from searx.pkg.child import g\n")
+    child.write_text("from searx.pkg import helper\nfrom . import other\n")
+    known = {"searx.pkg": init, "searx.pkg.child": child, "searx.pkg.other": Path()}
+    assert imports_of("searx.pkg", init, known) == {"searx.pkg.child"}
+    assert imports_of("searx.pkg.child", child, known) == {"searx.pkg", "searx.pkg.other"}
+
+
+def test_no_import_circles_in_searx():
+    found = cycles(graph())
+    assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
