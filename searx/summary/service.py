@@ -26,6 +26,7 @@ from searx.store import Store
 from searx.summary import citations, evidence, language, ndjson, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.reading import Grounding, PageReader, ground
 from searx.summary.review import Review, expected_language, review
 
 log = logging.getLogger("searx.summary")
@@ -48,6 +49,7 @@ class Cached(msgspec.Struct, kw_only=True):
     invalid: list[int]
     grounded: bool
     review: Review = msgspec.field(default_factory=Review)
+    grounding: Grounding = msgspec.field(default_factory=Grounding)
 
 
 @dataclass(frozen=True)
@@ -86,9 +88,11 @@ class SummaryService:
         transport: httpx.BaseTransport | None = None,
         clock: Callable[[], float] = time.time,
         slots: Any = None,
+        reader: PageReader | None = None,
     ) -> None:
         """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
-        and ``release_generation(token)`` (``searx.limiter.Limiter``)."""
+        and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
+        (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only)."""
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
@@ -96,6 +100,7 @@ class SummaryService:
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._slots = slots
+        self._reader = reader
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
@@ -129,7 +134,8 @@ class SummaryService:
             return target
         grounded = self.conf.grounding
         lang = expected_language(verified.lang, ui_lang)
-        key = None if target.pinned else self._key(verified, target, grounded, lang)
+        pages = self.conf.read_pages if grounded and self._reader is not None else 0
+        key = None if target.pinned else self._key(verified, target, grounded, lang, pages)
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
@@ -151,7 +157,7 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, lang, slot), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, key, target, verified, grounded, lang, pages, slot), name="ai-summary", daemon=True
         )
         worker.start()
         return relay
@@ -188,9 +194,10 @@ class SummaryService:
             return Refusal("not_configured")
         return Target(conf.base_url, model or conf.model, conf.api_key)
 
-    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str) -> str:
+    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
         scheme, host, port = _origin(target.base_url)
         parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
+                 f"read_pages={pages}",
                  f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -201,6 +208,7 @@ class SummaryService:
 
     def _replay(self, verified: evidence.Evidence, hit: Cached) -> Iterator[bytes]:
         yield ndjson.head(verified.sources, hit.model, True)
+        yield from hit.grounding.lines()
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
@@ -208,21 +216,25 @@ class SummaryService:
                           review=hit.review.fields())  # fmt: skip
 
     def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 lang: str, slot: str) -> None:  # fmt: skip
+                 lang: str, pages: int, slot: str) -> None:  # fmt: skip
         conf = self.conf
-        payload: dict[str, Any] = {
-            "messages": prompt.messages(verified, grounded, lang),
-            "stream": True,
-            "max_tokens": conf.max_tokens,
-            "temperature": conf.temperature,
-        }
-        if target.model:
-            payload["model"] = target.model
-        limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
-        stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
+        stream: LLMStream | None = None
         try:
             flight.publish(ndjson.head(verified.sources, target.model, False))
-            if not flight.on_abandon(stream.close):
+            # the pages are read here, in the summary request: the results page never waits for them
+            grounding = ground(self._reader if pages else None, verified, pages, conf.read_timeout,
+                               conf.evidence_budget, flight.publish, accept_language=lang or None)  # fmt: skip
+            payload: dict[str, Any] = {
+                "messages": prompt.messages(verified, grounded, lang, grounding.by_source()),
+                "stream": True,
+                "max_tokens": conf.max_tokens,
+                "temperature": conf.temperature,
+            }
+            if target.model:
+                payload["model"] = target.model
+            limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
+            stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
+            if flight.cancelled or not flight.on_abandon(stream.close):
                 return
             text: list[str] = []
             for event in stream:
@@ -230,7 +242,8 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, key, target, verified, grounded, lang, "".join(text), event.reason)
+                    self._finish(flight, key, target, verified, grounded, lang, grounding, "".join(text),
+                                 event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -238,19 +251,20 @@ class SummaryService:
             log.exception("ai_summary: generation failed")
             flight.publish(ndjson.error("llm_failed"))
         finally:
-            stream.close()
+            if stream is not None:
+                stream.close()
             self._release(slot)
             self._land(key, flight)
             flight.finish()
 
     def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
-                grounded: bool, lang: str, text: str, reason: str) -> None:  # fmt: skip
+                grounded: bool, lang: str, grounding: Grounding, text: str, reason: str) -> None:  # fmt: skip
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
-        checked = review(text, {s.n: s.snippet for s in verified.sources}, grounded, lang)
+        checked = review(text, grounding.support(verified.sources), grounded, lang)
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded, review=checked)  # fmt: skip
+                        grounded=grounded, review=checked, grounding=grounding)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:

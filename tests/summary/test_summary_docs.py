@@ -29,6 +29,8 @@ def test_every_error_code_is_in_both_docs() -> None:
 def test_every_event_key_is_in_the_protocol_doc() -> None:
     lines = [
         ndjson.head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
+        ndjson.reading("https://example.org/", "ok"),
+        ndjson.passages([{"n": 1, "text": "t"}]),
         ndjson.delta("d"),
         ndjson.done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
                     review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
@@ -44,3 +46,9 @@ def test_every_event_key_is_in_the_protocol_doc() -> None:
 
 def test_every_support_state_is_in_the_protocol_doc() -> None:
     assert not [s for s in ("supported", "weak", "uncited", "framing") if f"`{s}`" not in PROTOCOL]
+
+
+def test_every_reading_state_is_in_the_protocol_doc() -> None:
+    from searx.summary.reading import STATES
+
+    assert not [s for s in STATES if f"`{s}`" not in PROTOCOL]
