@@ -176,3 +176,47 @@ describe("the box with support", () => {
     expect(box.root.dataset.answer).toBeUndefined();
   });
 });
+
+describe("the box reading pages", () => {
+  const url1 = "https://alpha.example/";
+  const url2 = "https://beta.example/";
+
+  it("says it is reading, then which pages were used, and the tip shows the passage", async () => {
+    const { fetch } = fakeFetch([
+      lines(
+        START,
+        { reading: { url: url1, state: "started" } },
+        { reading: { url: url2, state: "started" } },
+      ),
+      lines({ reading: { url: url2, state: "failed" } }, { reading: { url: url1, state: "ok" } }),
+      lines(
+        { passages: [{ n: 1, text: "Alpha was founded in 1802 by sailors." }] },
+        { delta: "Alpha was founded in 1802 [1]." },
+        { ...DONE, citations: [1] },
+      ),
+    ]);
+    const root = setupPage({});
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const text = root.querySelector(".ai-summary__loading")?.textContent ?? "";
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+    const box = mount(root, readSettings(document), { start: "always", fetch });
+    if (!box) throw new Error("not mounted");
+    await until(() => box.root.dataset.state === "done");
+    expect(seen).toContain("Reading 2 pages…");
+    expect(root.querySelector(".ai-summary__basis")?.textContent).toBe(
+      "Based on 1 page and 1 snippet",
+    );
+    expect(root.querySelector(".ai-summary__read")?.textContent).toBe("Pages read: [1]");
+    const cite = root.querySelector<HTMLAnchorElement>(".ai-summary__answer a.ai-cite");
+    cite?.focus();
+    cite?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    expect(root.querySelector(".ai-summary__tip-passage")?.textContent).toBe(
+      "Alpha was founded in 1802 by sailors.",
+    );
+    expect(root.querySelector(".ai-summary__tip-snippet")?.textContent).toBe(
+      "Alpha is the first letter.",
+    );
+  });
+});

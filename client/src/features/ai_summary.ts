@@ -26,6 +26,10 @@ export class SummaryBox {
   private controller: AbortController | null = null;
   private run = 0;
   private renderQueued = false;
+  /** url -> its final reading state in this run (the pages the server read). */
+  private reading = new Map<string, string>();
+  private model = "";
+  private cached = false;
 
   constructor(
     readonly root: HTMLElement,
@@ -70,6 +74,9 @@ export class SummaryBox {
     this.view.setCaution("");
     this.view.setLanguage("");
     this.view.setUsed([]);
+    this.view.setRead([]);
+    this.reading = new Map();
+    this.setSources(this.sources.map(({ passages: _, ...s }) => s));
     this.view.setState("loading");
     this.view.showLoading();
     let terminal = false;
@@ -83,7 +90,20 @@ export class SummaryBox {
       switch (ev.kind) {
         case "start":
           if (ev.sources.length > 0) this.setSources(ev.sources);
+          this.model = ev.model;
+          this.cached = ev.cached;
           this.view.setHeader(this.sources.length, ev.model, ev.cached);
+          break;
+        case "reading":
+          this.reading.set(ev.url, ev.state);
+          if (this.state === "loading") {
+            const reading = [...this.reading.values()].filter((s) => s === "started").length;
+            if (reading > 0) this.view.showLoading(this.i18n.reading(reading));
+            else this.view.showLoading();
+          }
+          break;
+        case "passages":
+          this.setPassages(ev.items);
           break;
         case "delta":
           if (this.state === "loading") {
@@ -101,7 +121,7 @@ export class SummaryBox {
             break;
           }
           this.renderNow();
-          this.view.setHeader(this.sources.length, ev.model, ev.cached);
+          this.view.setHeader(this.sources.length, ev.model, ev.cached, this.pagesRead());
           this.view.setNote(ev.grounded ? "" : this.i18n.t("not_grounded"));
           this.showReview(ev.grounded, ev.citations, ev.support, ev.unanswered);
           this.view.setLanguage(
@@ -167,6 +187,31 @@ export class SummaryBox {
     this.view.setNote(message);
     this.view.setState(code === "interrupted" ? "interrupted" : "error");
     this.view.announce(message);
+  }
+
+  /** Attaches each read passage to its source (the tip shows it) and names the pages read. */
+  private setPassages(items: readonly { n: number; text: string }[]): void {
+    const byN = new Map<number, string[]>();
+    for (const item of items) byN.set(item.n, [...(byN.get(item.n) ?? []), item.text]);
+    this.setSources(
+      this.sources.map((s) => (byN.has(s.n) ? { ...s, passages: byN.get(s.n) ?? [] } : s)),
+    );
+    const doc = this.root.ownerDocument;
+    const links: Node[] = [];
+    for (const s of this.sources) {
+      const c = s.passages ? this.resolver.resolve(s.n) : null;
+      if (!c) continue;
+      const link = citationLink(c, doc);
+      link.className = "ai-summary__source";
+      link.title = c.source.title;
+      links.push(link);
+    }
+    this.view.setRead(links);
+    this.view.setHeader(this.sources.length, this.model, this.cached, this.pagesRead());
+  }
+
+  private pagesRead(): number {
+    return this.sources.filter((s) => (s.passages ?? []).length > 0).length;
   }
 
   private setSources(sources: Source[]): void {

@@ -60,6 +60,7 @@ export class SummaryView {
   private readonly badge: HTMLSpanElement;
   private readonly lang: HTMLSpanElement;
   private readonly used: HTMLSpanElement;
+  private readonly read: HTMLSpanElement;
   private readonly caution: HTMLParagraphElement;
   private readonly body: HTMLDivElement;
   private readonly note: HTMLParagraphElement;
@@ -86,7 +87,9 @@ export class SummaryView {
     this.lang.hidden = true;
     this.used = el(doc, "span", "ai-summary__used");
     this.used.hidden = true;
-    head.append(title, this.basis, this.used, this.model, this.lang, this.badge);
+    this.read = el(doc, "span", "ai-summary__read");
+    this.read.hidden = true;
+    head.append(title, this.basis, this.read, this.used, this.model, this.lang, this.badge);
     // One line above the answer: "No answer in the results" or "may not answer" (never hides it).
     this.caution = el(doc, "p", "ai-summary__caution");
     this.caution.hidden = true;
@@ -151,8 +154,17 @@ export class SummaryView {
     return node instanceof HTMLElement && node.hidden;
   }
 
-  setHeader(sourceCount: number, model: string, cached: boolean): void {
-    this.basis.textContent = this.i18n.basis(sourceCount);
+  /** ``pagesRead``: sources whose page passages the model was given (null: snippets only). */
+  setHeader(
+    sourceCount: number,
+    model: string,
+    cached: boolean,
+    pagesRead: number | null = null,
+  ): void {
+    this.basis.textContent =
+      pagesRead && pagesRead > 0
+        ? this.i18n.basisRead(pagesRead, sourceCount - pagesRead)
+        : this.i18n.basis(sourceCount);
     this.model.textContent = model;
     this.model.hidden = model === "";
     this.badge.hidden = !cached;
@@ -166,15 +178,24 @@ export class SummaryView {
 
   /** Links to the sources the answer cited, after the basis ("Cited: [1] [3]"). */
   setUsed(links: readonly Node[]): void {
+    this.setLinks(this.used, "used", links);
+  }
+
+  /** Links to the pages that were read ("Pages read: [1] [3]"). */
+  setRead(links: readonly Node[]): void {
+    this.setLinks(this.read, "pages_read", links);
+  }
+
+  private setLinks(span: HTMLElement, label: "used" | "pages_read", links: readonly Node[]): void {
     if (links.length === 0) {
-      this.used.replaceChildren();
-      this.used.hidden = true;
+      span.replaceChildren();
+      span.hidden = true;
       return;
     }
-    const parts: (Node | string)[] = [this.i18n.t("used")];
+    const parts: (Node | string)[] = [this.i18n.t(label)];
     for (const link of links) parts.push(" ", link);
-    this.used.replaceChildren(...parts);
-    this.used.hidden = false;
+    span.replaceChildren(...parts);
+    span.hidden = false;
   }
 
   setCaution(text: string, kind = ""): void {
@@ -207,9 +228,10 @@ export class SummaryView {
     this.live.textContent = text;
   }
 
-  showLoading(): void {
+  /** The placeholder line before the first token ("Generating a summary…" or "Reading 3 pages…"). */
+  showLoading(text = this.i18n.t("loading")): void {
     this.clearAnswer();
-    const p = el(this.doc, "p", "ai-summary__loading", this.i18n.t("loading"));
+    const p = el(this.doc, "p", "ai-summary__loading", text);
     this.answer.append(p);
     this.blocks = [{ key: "\u0000loading", node: p }];
   }

@@ -8,6 +8,14 @@ export const STRINGS = {
   basis_one: "Based on {n} search snippet",
   basis_other: "Based on {n} search snippets",
   loading: "Generating a summary…",
+  reading_one: "Reading {n} page…",
+  reading_other: "Reading {n} pages…",
+  basis_pages_one: "Based on {n} page",
+  basis_pages_other: "Based on {n} pages",
+  basis_mixed: "{pages} and {snippets}",
+  snippets_one: "{n} snippet",
+  snippets_other: "{n} snippets",
+  pages_read: "Pages read:",
   cached: "cached",
   not_grounded: "Not based on the search results.",
   stopped: "Stopped.",
@@ -70,6 +78,20 @@ export class I18n {
   basis(n: number): string {
     const form = this.plural.select(n) === "one" ? "basis_one" : "basis_other";
     return this.t(form, { n });
+  }
+
+  /** "Based on 3 pages and 2 snippets" (or "Based on 3 pages" when every source was read). */
+  basisRead(pages: number, snippets: number): string {
+    const one = (n: number): boolean => this.plural.select(n) === "one";
+    const read = this.t(one(pages) ? "basis_pages_one" : "basis_pages_other", { n: pages });
+    if (snippets === 0) return read;
+    const rest = this.t(one(snippets) ? "snippets_one" : "snippets_other", { n: snippets });
+    return this.t("basis_mixed", { pages: read, snippets: rest });
+  }
+
+  /** "Reading 3 pages…" */
+  reading(n: number): string {
+    return this.t(this.plural.select(n) === "one" ? "reading_one" : "reading_other", { n });
   }
 
   /**

@@ -9,6 +9,8 @@ export interface Source {
   title: string;
   url: string;
   snippet: string;
+  /** Passages read from the source's page that the model was given (the `passages` line). */
+  passages?: string[];
 }
 
 export interface Evidence {
@@ -30,6 +32,8 @@ export interface SummaryData {
 export type SummaryEvent =
   | { kind: "start"; sources: Source[]; model: string; cached: boolean }
   | { kind: "delta"; text: string }
+  | { kind: "reading"; url: string; state: "started" | "ok" | "failed" | "skipped" }
+  | { kind: "passages"; items: { n: number; text: string }[] }
   | {
       kind: "done";
       model: string;
@@ -120,6 +124,19 @@ export function parseEvent(v: unknown): SummaryEvent | null {
     };
   }
   if (typeof v.delta === "string") return { kind: "delta", text: v.delta };
+  if (isObject(v.reading) && typeof v.reading.url === "string") {
+    const state = str(v.reading.state);
+    if (state === "started" || state === "ok" || state === "failed" || state === "skipped") {
+      return { kind: "reading", url: v.reading.url, state };
+    }
+    return null;
+  }
+  if (Array.isArray(v.passages)) {
+    const items = v.passages
+      .filter((p): p is Json => isObject(p) && Number.isInteger(p.n) && typeof p.text === "string")
+      .map((p) => ({ n: p.n as number, text: p.text as string }));
+    return { kind: "passages", items };
+  }
   if (Array.isArray(v.sources)) {
     return {
       kind: "start",
