@@ -8,6 +8,8 @@ No user agent is ever judged here: API clients are welcome.
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 import ipaddress
 import math
 import secrets
@@ -113,6 +115,15 @@ def client_key(address: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
     return str(ip) if ip is not None else address
+
+
+def client_marker(address: str, secret: bytes) -> str:
+    """A stable pseudonym of a client: its limiter key, HMAC'd with the instance secret.
+
+    Marks what a client created (cache entries) and counts its streams without
+    storing its address; the same on every instance that shares the secret.
+    """
+    return hmac.new(secret, b"client:" + client_key(address).encode(), hashlib.sha256).hexdigest()[:24]
 
 
 # --- rules -----------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 Preferences live in cookies under SearXNG's names. A request parameter of the
 same name overrides a preference for that request only. Secret preferences
-(an API key) never go into the shareable URL or a page.
+(an API key) never go into the shareable URL or a page; the user's own LLM
+server and model never go into the shareable URL either (a link must not
+redirect someone's summaries).
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from urllib.parse import parse_qsl, urlencode
 
 from searx.errors import BadRequest
 
+# A share token holds a few hundred bytes; these bounds refuse a compressed bomb
+# before it is inflated (a 65 kB token once inflated to 48 MiB).
+MAX_TOKEN = 8192
+MAX_TOKEN_DATA = 16384
+
 
 @dataclass(frozen=True)
 class Pref:
@@ -25,6 +32,17 @@ class Pref:
     choices: tuple[str, ...] = ()
     secret: bool = False
     max_len: int = 2048
+    shared: bool = True  # may travel in a share link (secret ones never do)
+    printable: bool = False  # printable ASCII only (goes into an HTTP header)
+
+    def check(self, value: str) -> str | None:
+        """The value as stored, or None when it is not allowed."""
+        value = value.strip()
+        if len(value) > self.max_len or (self.choices and value not in self.choices):
+            return None
+        if self.printable and not all(" " <= c <= "~" for c in value):
+            return None
+        return value
 
 
 def definitions(settings: object) -> dict[str, Pref]:
@@ -44,9 +62,9 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("disabled_plugins", ""),
         Pref("autocomplete", s.search.autocomplete or ""),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, ("always", "questions", "click", "never")),  # type: ignore[attr-defined]
-        Pref("ai_summary_server", ""),
-        Pref("ai_summary_model", "", max_len=200),
-        Pref("ai_summary_api_key", "", secret=True, max_len=500),
+        Pref("ai_summary_server", "", shared=False),
+        Pref("ai_summary_model", "", max_len=200, shared=False),
+        Pref("ai_summary_api_key", "", secret=True, max_len=500, shared=False, printable=True),
     ]
     return {p.name: p for p in prefs}
 
@@ -59,15 +77,6 @@ class Preferences:
         self.locked = frozenset(locked)
         self.values: dict[str, str] = {}
 
-    def _check(self, name: str, value: str) -> str | None:
-        pref = self.defs[name]
-        value = value.strip()
-        if len(value) > pref.max_len:
-            return None
-        if pref.choices and value not in pref.choices:
-            return None
-        return value
-
     def copy(self) -> Preferences:
         """An independent copy (to override values for one request)."""
         other = Preferences(self.defs, tuple(self.locked))
@@ -78,7 +87,7 @@ class Preferences:
         """Take stored values; unknown or invalid cookies are ignored."""
         for name in self.defs:
             if name in cookies and name not in self.locked:
-                value = self._check(name, cookies[name])
+                value = self.defs[name].check(cookies[name])
                 if value is not None:
                     self.values[name] = value
         return self
@@ -89,7 +98,7 @@ class Preferences:
         for name in self.defs:
             if name not in form or name in self.locked:
                 continue
-            value = self._check(name, form[name])
+            value = self.defs[name].check(form[name])
             if value is None:
                 if strict:
                     raise BadRequest(f"invalid value for preference {name!r}")
@@ -107,18 +116,28 @@ class Preferences:
     def csv(self, name: str) -> list[str]:
         return [v for v in self.get(name).split(",") if v]
 
+    def _shared(self, name: str) -> bool:
+        pref = self.defs.get(name)
+        return pref is not None and pref.shared and not pref.secret
+
     def share_token(self) -> str:
-        """A compact token of the non-secret values that differ from the defaults."""
-        values = {n: v for n, v in self.values.items() if not self.defs[n].secret and v != self.defs[n].default}
+        """A compact token of the shareable values that differ from the defaults."""
+        values = {n: v for n, v in self.values.items() if self._shared(n) and v != self.defs[n].default}
         raw = zlib.compress(urlencode(sorted(values.items())).encode(), 9)
         return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
     def load_token(self, token: str) -> list[str]:
-        """Apply a share token (secret preferences in it are ignored)."""
+        """Apply a share token (preferences that are never shared are ignored)."""
+        if len(token) > MAX_TOKEN:
+            raise BadRequest("the preferences link is too long")
+        inflate = zlib.decompressobj()
         try:
-            raw = zlib.decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), bufsize=4096)
-            pairs = dict(parse_qsl(raw[:16384].decode("utf-8")))
+            raw = inflate.decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), MAX_TOKEN_DATA)
+            if inflate.unconsumed_tail or len(inflate.flush(1)):
+                raise BadRequest("the preferences link holds too much data")
+            if not inflate.eof:
+                raise ValueError("truncated")
+            pairs = dict(parse_qsl(raw.decode("utf-8")))
         except (ValueError, zlib.error, UnicodeDecodeError) as exc:
             raise BadRequest("the preferences link is damaged") from exc
-        public = {k: v for k, v in pairs.items() if k in self.defs and not self.defs[k].secret}
-        return self.update(public)
+        return self.update({k: v for k, v in pairs.items() if self._shared(k)})

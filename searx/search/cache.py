@@ -1,7 +1,9 @@
 """The search cache: merged engine results of successful searches, in the store.
 
 Only searches in which every engine answered are cached; plugins run on every
-request, cached or not, because their output depends on the user.
+request, cached or not, because their output depends on the user. Each entry
+keeps the pseudonym of the client that filled it: only that client is told
+its answer came from the cache (others would learn what someone searched).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from searx.store import Store
 class _Entry(msgspec.Struct):
     results: ResultSet
     reports: list[tuple[str, str, int, float]]
+    creator: str = ""
 
 
 class SearchCache:
@@ -33,7 +36,8 @@ class SearchCache:
     def key(sq: SearchQuery) -> str:
         return "search:" + hashlib.sha256(sq.cache_key().encode()).hexdigest()[:40]
 
-    def get(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport]] | None:
+    def get(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], str] | None:
+        """(results, reports, the pseudonym of the client that filled the entry), or None."""
         if self.ttl <= 0:
             return None
         raw = self.store.get(self.key(sq))
@@ -43,10 +47,10 @@ class SearchCache:
             entry = self._decoder.decode(raw)
         except msgspec.DecodeError:
             return None
-        return entry.results, [EngineReport(n, o, "", c, e) for n, o, c, e in entry.reports]
+        return entry.results, [EngineReport(n, o, "", c, e) for n, o, c, e in entry.reports], entry.creator
 
-    def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport]) -> None:
+    def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport], creator: str = "") -> None:
         if self.ttl <= 0 or not reports or any(r.outcome not in ("ok", "no_results") for r in reports):
             return
-        entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports])
+        entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports], creator)
         self.store.set(self.key(sq), self._encoder.encode(entry), self.ttl)

@@ -157,22 +157,26 @@ class SearchRunner:
                                    latency=got.elapsed, results=report.results)
         return parts, reports
 
-    def _merged(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], bool]:
+    def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:
+        """Merged results and whether to call them cached: only for the client that filled the entry."""
         cached = self.cache.get(sq) if self.cache is not None else None
         if cached is not None:
-            return cached[0], cached[1], True
+            return cached[0], cached[1], bool(client) and cached[2] == client
         parts, reports = self.fetch(sq)
         merged = merge(parts, self.weights)
         if self.cache is not None:
-            self.cache.put(sq, merged, reports)
+            self.cache.put(sq, merged, reports, creator=client)
         return merged, reports, False
 
-    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search."""
+    def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
+        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search.
+
+        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
-            merged, reports, cached = self._merged(sq)
+            merged, reports, cached = self._merged(sq, client)
         engines_done = time.perf_counter()
         merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from searx.errors import LLMError
+from searx.logtext import loggable
 from searx.network.guard import CheckedURL, PinnedTransport
 from searx.summary.sse import SSEDecoder, SSEEvent
 from searx.summary.think import ThinkFilter
@@ -185,7 +186,8 @@ class LLMStream:
     # --- the consumer -----------------------------------------------------------
 
     def _fail(self, code: str, detail: str) -> LLMError:
-        log.warning("ai_summary: %s from %s: %s", code, _host(self.target.base_url), detail)
+        # the detail may quote the server (a user's server writes what it likes): escaped, one line
+        log.warning("ai_summary: %s from %s: %s", code, loggable(_host(self.target.base_url)), loggable(detail))
         return LLMError(detail, code=code)
 
     def __iter__(self) -> Iterator[Token | Finish]:
@@ -218,7 +220,8 @@ class LLMStream:
                     exc = item[1]
                     if item[2] and finish is not None:
                         break  # the connection dropped after the answer was complete
-                    raise self._fail(exception_code(exc, item[2]), f"{type(exc).__name__}: {exc}") from exc
+                    # the class only: a transport error's message can quote a header value (the key)
+                    raise self._fail(exception_code(exc, item[2]), type(exc).__name__) from exc
                 if kind == "open":
                     continue
                 events = decoder.close() if kind == "end" else decoder.feed(item[1])

@@ -1,8 +1,10 @@
-"""The summary service: verify the evidence, then cache → single-flight → gate → stream.
+"""The summary service: verify the evidence, then per-client cap → cache → single-flight → gate → stream.
 
 ``SummaryService.open`` either refuses before anything is streamed (a
 ``Refusal`` with a code and HTTP status) or returns an iterator of NDJSON
 lines. No LLM call happens for any refusal. Queries and answers are not logged.
+Users' own servers have a gate of their own: they never take the admin
+server's generation slots.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import httpx
 import msgspec
 
 from searx.errors import LLMError
+from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.settings import Settings
 from searx.store import Store
@@ -28,6 +31,7 @@ from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
 from searx.summary.reading import Grounding, PageReader, ground
 from searx.summary.review import Review, expected_language, review
+from searx.summary.streams import Counted, StreamCap
 
 log = logging.getLogger("searx.summary")
 
@@ -48,8 +52,22 @@ class Cached(msgspec.Struct, kw_only=True):
     citations: list[int]
     invalid: list[int]
     grounded: bool
+    creator: str = ""  # the pseudonym of the client whose request generated it
     review: Review = msgspec.field(default_factory=Review)
     grounding: Grounding = msgspec.field(default_factory=Grounding)
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One generation: where it goes, what it answers, its cache key and the client that started it."""
+
+    key: str | None
+    target: Target
+    verified: evidence.Evidence
+    grounded: bool
+    client: str
+    lang: str = ""  # the language the answer is asked in ("" = the question's)
+    pages: int = 0  # how many top pages to read (0 = snippets only)
 
 
 @dataclass(frozen=True)
@@ -102,6 +120,8 @@ class SummaryService:
         self._slots = slots
         self._reader = reader
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
+        self._user_gate = threading.BoundedSemaphore(max(1, self.conf.user_max_concurrent))
+        self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
         if self.configured:
@@ -111,10 +131,13 @@ class SummaryService:
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
-    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], ui_lang: str = "") -> Refusal | Iterator[bytes]:
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "",
+             ui_lang: str = "") -> Refusal | Iterator[bytes]:  # fmt: skip
         """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
 
-        ``ui_lang``: the interface language, the answer's language when the search has none."""
+        ``client``: who asks (the limiter's key of the client address), for the per-client stream cap;
+        ``ui_lang``: the interface language, the answer's language when the search has none.
+        """
         try:
             request = (
                 msgspec.json.decode(body, type=Request)
@@ -132,6 +155,21 @@ class SummaryService:
         target = self._target(prefs)
         if isinstance(target, Refusal):
             return target
+        if not self._streams.enter(client):
+            return Refusal("rate_limited")
+        try:
+            result = self._start(request, verified, target, client, ui_lang)
+        except BaseException:
+            self._streams.leave(client)
+            raise
+        if isinstance(result, Refusal):
+            self._streams.leave(client)
+            return result
+        return Counted(result, self._streams, client)
+
+    def _start(self, request: Request, verified: evidence.Evidence, target: Target,
+               client: str, ui_lang: str) -> Refusal | Iterator[bytes]:  # fmt: skip
+        """The answer: replayed from the cache, joined to a generation in flight, or a new generation."""
         grounded = self.conf.grounding
         lang = expected_language(verified.lang, ui_lang)
         pages = self.conf.read_pages if grounded and self._reader is not None else 0
@@ -139,7 +177,7 @@ class SummaryService:
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                return self._replay(verified, msgspec.json.decode(hit, type=Cached))
+                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client)
         with self._lock:
             flight = self._flights.get(key) if key else None
             if flight is not None:
@@ -148,8 +186,8 @@ class SummaryService:
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        slot = self._acquire()
-        if slot is None:
+        release = self._acquire(user=target.pinned is not None)
+        if release is None:
             self._land(key, flight)
             flight.publish(ndjson.head(verified.sources, target.model, False))
             flight.publish(ndjson.error("busy"))
@@ -157,42 +195,53 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, key, target, verified, grounded, lang, pages, slot), name="ai-summary", daemon=True
+            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client, lang, pages), release),
+            name="ai-summary", daemon=True,
         )
         worker.start()
         return relay
 
-    def _acquire(self) -> str | None:
-        """A generation slot (this process's gate, then the shared cap), or None when busy."""
-        if not self._gate.acquire(timeout=self.conf.queue_timeout):
-            return None
-        if self._slots is None:
-            return "-"
-        token = self._slots.acquire_generation()
-        if token is None:
-            self._gate.release()
-        return token
+    def _acquire(self, *, user: bool) -> Callable[[], None] | None:
+        """A generation slot, or None when busy; returns how to release it.
 
-    def _release(self, slot: str) -> None:
-        if self._slots is not None:
-            self._slots.release_generation(slot)
-        self._gate.release()
+        A user's server: the users' gate only. The admin server: this process's
+        gate, then the shared cap across instances.
+        """
+        gate = self._user_gate if user else self._gate
+        if not gate.acquire(timeout=self.conf.queue_timeout):
+            return None
+        slots = None if user else self._slots
+        if slots is None:
+            return gate.release
+        token = slots.acquire_generation()
+        if token is None:
+            gate.release()
+            return None
+
+        def release() -> None:
+            try:
+                slots.release_generation(token)
+            finally:
+                gate.release()
+
+        return release
 
     def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
         conf = self.conf
         server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
-        model = (prefs.get("ai_summary_model") or "").strip() if conf.allow_user_server else ""
+        model = (prefs.get("ai_summary_model") or "").strip()
         if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
             except AddressRefusedError as exc:
-                log.info("ai_summary: user server refused: %s", exc)
+                log.info("ai_summary: user server refused: %s", loggable(exc))
                 return Refusal("bad_request")
             # the admin key never goes to a server the user chose
             return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
         if not conf.base_url:
             return Refusal("not_configured")
-        return Target(conf.base_url, model or conf.model, conf.api_key)
+        # the admin's server and key serve only the admin's model, or one the admin listed
+        return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
         scheme, host, port = _origin(target.base_url)
@@ -206,26 +255,28 @@ class SummaryService:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
 
-    def _replay(self, verified: evidence.Evidence, hit: Cached) -> Iterator[bytes]:
-        yield ndjson.head(verified.sources, hit.model, True)
+    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[bytes]:
+        # "cached" only for the client that generated it: to anyone else it would tell what was searched
+        cached = bool(client) and hit.creator == client
+        yield ndjson.head(verified.sources, hit.model, cached)
         yield from hit.grounding.lines()
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=True, grounded=hit.grounded,
+                          invalid=hit.invalid, cached=cached, grounded=hit.grounded,
                           review=hit.review.fields())  # fmt: skip
 
-    def _produce(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence, grounded: bool,
-                 lang: str, pages: int, slot: str) -> None:  # fmt: skip
-        conf = self.conf
+    def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
+        conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
         stream: LLMStream | None = None
+        grounding = Grounding()
         try:
             flight.publish(ndjson.head(verified.sources, target.model, False))
             # the pages are read here, in the summary request: the results page never waits for them
-            grounding = ground(self._reader if pages else None, verified, pages, conf.read_timeout,
-                               conf.evidence_budget, flight.publish, accept_language=lang or None)  # fmt: skip
+            grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
+                               conf.evidence_budget, flight.publish, accept_language=job.lang or None)  # fmt: skip
             payload: dict[str, Any] = {
-                "messages": prompt.messages(verified, grounded, lang, grounding.by_source()),
+                "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
                 "stream": True,
                 "max_tokens": conf.max_tokens,
                 "temperature": conf.temperature,
@@ -242,8 +293,7 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, key, target, verified, grounded, lang, grounding, "".join(text),
-                                 event.reason)
+                    self._finish(flight, job, grounding, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -253,18 +303,18 @@ class SummaryService:
         finally:
             if stream is not None:
                 stream.close()
-            self._release(slot)
+            release()
             self._land(key, flight)
             flight.finish()
 
-    def _finish(self, flight: Flight, key: str | None, target: Target, verified: evidence.Evidence,
-                grounded: bool, lang: str, grounding: Grounding, text: str, reason: str) -> None:  # fmt: skip
+    def _finish(self, flight: Flight, job: _Job, grounding: Grounding, text: str, reason: str) -> None:
+        key, target, verified, grounded = job.key, job.target, job.verified, job.grounded
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
-        checked = review(text, grounding.support(verified.sources), grounded, lang)
+        checked = review(text, grounding.support(verified.sources), grounded, job.lang)
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded, review=checked, grounding=grounding)  # fmt: skip
+                        grounded=grounded, creator=job.client, review=checked, grounding=grounding)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:

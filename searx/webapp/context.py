@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 from werkzeug.exceptions import HTTPException
 
+from searx.origin import same_origin
 from searx.preferences import Preferences
 from searx.webapp.services import Services
 
@@ -40,12 +41,25 @@ def is_https() -> bool:
                             services().settings.server.trusted_proxies) == "https"
 
 
+def same_origin_request() -> bool:
+    """False when the browser says this request comes from another site (``searx.origin``)."""
+    return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request.host,
+                       request.scheme, services().settings.server.base_url)
+
+
 def client_address() -> str:
     """The client's address (X-Forwarded-For is believed from trusted proxies only)."""
     from searx.limiter import client_address as resolve
 
     return resolve(request.remote_addr or "", ", ".join(request.headers.getlist("X-Forwarded-For")) or None,
                    services().settings.server.trusted_proxies)
+
+
+def client_id() -> str:
+    """This client's pseudonym (``searx.limiter.client_marker``)."""
+    from searx.limiter import client_marker
+
+    return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 
 
 def wants_api() -> bool:

@@ -85,7 +85,8 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     return response
 
 
-def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str = "") -> Response:
+def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool = False,
+                     share_url: str = "") -> Response:  # fmt: skip
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
     engines = [{"name": n, "categories": e.categories, "shortcut": e.shortcut, "on": n in on}
@@ -99,7 +100,8 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, share_url: str 
     ]
     html = render_template(
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
-        plugins=plugins, saved=saved, share_url=share_url, locked=svc.locked,
-        has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(), allow_user_server=svc.settings.ai_summary.allow_user_server,
+        plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
+        has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(),
+        allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
     )
     return Response(html, mimetype="text/html")

@@ -3,21 +3,53 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from flask import Response
 
+from searx.errors import BadRequest
 from searx.preferences import Preferences
 from searx.webapp.security import cookie_options
 from searx.webapp.services import Services
 
 MAX_AGE = 5 * 365 * 24 * 3600
+KEY = "ai_summary_api_key"
 
 
-def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> list[str]:
-    """Update ``prefs`` from the submitted form; return the names that changed."""
+@dataclass
+class Saved:
+    """What a submitted form did: preferences it set and cookies it removes."""
+
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def _key_change(prefs: Preferences, form: Mapping[str, str], values: dict[str, str]) -> list[str]:
+    """Handle the API key fields; the names of cookies to remove.
+
+    An empty key field keeps the stored key, unless the user asked to remove it
+    or changed the server (a key must never follow the user to another server).
+    """
+    new_key = values.pop(KEY, "")
+    if new_key:
+        if prefs.defs[KEY].check(new_key) is None:
+            raise BadRequest("The API key may only hold printable ASCII characters (at most 500).")
+        values[KEY] = new_key
+        return []
+    server = values.get("ai_summary_server")
+    moved = server is not None and "ai_summary_server" not in prefs.locked and server.strip() != prefs.get(
+        "ai_summary_server"
+    )
+    if form.get("ai_summary_api_key_remove") == "1" or moved:
+        prefs.values.pop(KEY, None)
+        return [KEY]
+    return []
+
+
+def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> Saved:
+    """Update ``prefs`` from the submitted form."""
     values = {k: v for k, v in form.items() if k in prefs.defs}
-    if "ai_summary_api_key" in values and not values["ai_summary_api_key"]:
-        del values["ai_summary_api_key"]  # empty field = keep the stored key
+    removed = [] if KEY in prefs.locked else _key_change(prefs, form, values)
     if "results_on_new_tab" not in form and "engines_form" in form:
         values["results_on_new_tab"] = "0"
     if "engines_form" in form:
@@ -29,12 +61,17 @@ def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> li
         p_on = [p.id for p in svc.plugins.plugins.values() if form.get(f"plugin_{p.id}") == "on" and not p.default_on]
         values["disabled_plugins"] = ",".join(p_off)
         values["enabled_plugins"] = ",".join(p_on)
-    return prefs.update(values)
+    return Saved(changed=prefs.update(values), removed=removed)
 
 
-def save_cookies(response: Response, prefs: Preferences, changed: list[str], *, https: bool) -> None:
+def save_cookies(response: Response, prefs: Preferences, saved: Saved, *, https: bool) -> None:
     """One cookie per preference; secret ones are HttpOnly and never echoed."""
     for name, pref in prefs.defs.items():
-        if name not in prefs.values or (pref.secret and name not in changed):
+        if name in saved.removed:
+            options = cookie_options(https=https, http_only=True)
+            response.delete_cookie(name, path=options["path"], secure=options["secure"], httponly=True,
+                                   samesite=options["samesite"])  # fmt: skip
+            continue
+        if name not in prefs.values or (pref.secret and name not in saved.changed):
             continue
         response.set_cookie(name, prefs.values[name], **cookie_options(https=https, http_only=True, max_age=MAX_AGE))

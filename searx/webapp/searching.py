@@ -12,8 +12,11 @@ from searx.webapp.services import Services
 
 
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,
-               accept_language: str = "") -> SearchOutcome:
-    """Parse the parameters (``BadRequest`` on bad ones) and run the search."""
+               accept_language: str = "", client: str = "") -> SearchOutcome:
+    """Parse the parameters (``BadRequest`` on bad ones) and run the search.
+
+    ``client``: the client's pseudonym; a cache hit is reported only to the client that filled the entry.
+    """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
                               max_page=svc.settings.search.max_page)
     plugins = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
@@ -22,4 +25,4 @@ def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt
         language=sq.language, safesearch=sq.safesearch, time_range=sq.time_range,
         preferences=prefs.as_dict(include_secret=False), secret_key=svc.settings.server.secret_key.encode(),
     )
-    return svc.runner.run(sq, ctx, plugins)
+    return svc.runner.run(sq, ctx, plugins, client=client)

@@ -74,6 +74,7 @@ def test_search_post(fuzzer, query, body, content_type, headers):
        body=s.bodies(s.PREF_KEYS), content_type=s.content_types, headers=s.headers())
 def test_preferences(fuzzer, method, query, body, content_type, headers):
     resp = send(fuzzer, "/preferences", method, query, body, content_type, headers)
+    assert method == "POST" or not resp.headers.getlist("Set-Cookie"), "only the form saves"
     for cookie in resp.headers.getlist("Set-Cookie"):
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
         assert not cookie.startswith("ai_summary_api_key=") or method == "POST", "a key only from the form"

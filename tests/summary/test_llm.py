@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
 import pytest
 
 from searx.errors import LLMError
+from searx.logtext import loggable
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
 from utils.fakes.llm import FakeLLM, Reply
 
@@ -138,3 +140,31 @@ def test_connection_lost_after_finish_reason_is_complete(fake_llm: FakeLLM) -> N
 def test_connection_lost_mid_answer_is_interrupted(fake_llm: FakeLLM) -> None:
     fake_llm.script(Reply(steps=[*Reply.tokens(["half"], finish=None, done=False).steps, ("cut", None)]))
     assert _code(fake_llm) == "interrupted"
+
+
+def test_a_transport_error_is_logged_by_its_class_only(fake_llm: FakeLLM, caplog: pytest.LogCaptureFixture) -> None:
+    # httpx refuses the header and quotes its value (the key) in the message
+    caplog.set_level("INFO")
+    with pytest.raises(LLMError):
+        _run(fake_llm, api_key="sk-secret\r\nX-Injected: 1")
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "ai_summary:" in logged and "sk-secret" not in logged and "X-Injected" not in logged
+    assert fake_llm.calls == 0
+
+
+def test_a_servers_error_message_is_logged_escaped(fake_llm: FakeLLM, caplog: pytest.LogCaptureFixture) -> None:
+    message = "boom\r\n2026-01-01 INFO forged line\x00\u2028\x1b[31m"
+    error = json.dumps({"error": {"message": message}}).encode()
+    fake_llm.script(Reply(steps=[("send", b"data: " + error + b"\n\n")]))
+    caplog.set_level("INFO")
+    with pytest.raises(LLMError):
+        _run(fake_llm)
+    [record] = [r for r in caplog.records if "boom" in r.getMessage()]
+    text = record.getMessage()
+    assert "boom\\x0d\\x0a2026-01-01 INFO forged line\\x00\\u2028\\x1b[31m" in text
+    assert not any(c in text for c in "\r\n\x00\u2028\x1b")
+
+
+def test_loggable_escapes_and_bounds() -> None:
+    assert loggable("a\tb\\c\u202ed\ud800") == "a\\x09b\\x5cc\\u202ed\\ud800"
+    assert loggable("x" * 1000) == "x" * 300 and loggable("é中", limit=5) == "é中"

@@ -10,9 +10,11 @@ from typing import Any
 import httpx
 import msgspec
 
+from searx.limiter import client_marker
 from searx.network.guard import AddressGuard, CheckedURL
 from searx.summary import evidence
 from searx.summary.service import SummaryService
+from tests.conftest import SECRET, make_settings
 from tests.summary.conftest import body, placeholder, summary_settings
 from utils.fakes.llm import FakeLLM, Reply
 
@@ -42,7 +44,7 @@ def test_errors_and_cut_off_answers_are_not_cached(site: Any, fake_llm: FakeLLM)
 
 
 def test_cache_key_depends_on_model_and_language(site: Any, fake_llm: FakeLLM) -> None:
-    app = site(summary_settings(fake_llm, allow_user_server=True))
+    app = site(summary_settings(fake_llm, models=["other-model"]))
     settings = app.services.settings
     app.lines(body(placeholder(settings)))
     app.lines(body(placeholder(settings, lang="de")))
@@ -54,7 +56,7 @@ def test_cache_key_depends_on_model_and_language(site: Any, fake_llm: FakeLLM) -
 def test_ten_identical_requests_share_one_generation(site: Any, fake_llm: FakeLLM) -> None:
     gate = threading.Event()
     fake_llm.script(Reply.tokens(["one", " shared", " answer [1]"], gate=gate, gate_after=1))
-    app = site(summary_settings(fake_llm, max_concurrent=1))
+    app = site(summary_settings(fake_llm, max_concurrent=1, max_streams_per_client=0))  # ten streams from one client
     payload = body(placeholder(app.services.settings))
     started = threading.Barrier(11)
 
@@ -102,9 +104,10 @@ class _TrustingGuard(AddressGuard):
         return CheckedURL(url=url, scheme="http", host="llm.user.example", port=self.port, addresses=("127.0.0.1",))
 
 
-def _user_site(site: Any, admin: FakeLLM, user: FakeLLM) -> Any:
-    app = site(summary_settings(admin, allow_user_server=True))
-    app.services.summary = SummaryService(app.services.settings, app.services.store, guard=_TrustingGuard(user.port))
+def _user_site(site: Any, admin: FakeLLM, user: FakeLLM, slots: Any = None, **conf: Any) -> Any:
+    app = site(summary_settings(admin, allow_user_server=True, **conf))
+    app.services.summary = SummaryService(app.services.settings, app.services.store, guard=_TrustingGuard(user.port),
+                                          slots=slots)  # fmt: skip
     return app
 
 
@@ -199,7 +202,7 @@ def test_shared_generation_cap(site: Any, fake_llm: FakeLLM) -> None:
 def test_requests_sharing_a_generation_that_found_no_slot_get_busy(site: Any, fake_llm: FakeLLM) -> None:
     gate = threading.Event()
     fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
-    app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=1.0))
+    app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=1.0, max_streams_per_client=0))
     settings, service = app.services.settings, app.services.summary
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
         next(first.iter_lines())  # holds the only slot
@@ -227,3 +230,72 @@ def test_pages_loaded_at_different_times_share_the_cached_answer(site: Any, fake
     again = app.lines(body({"evidence": evidence.to_dict(later), "signature": evidence.sign(later, secret)}))
     assert fake_llm.calls == 1
     assert again[0]["cached"] is True and again[-1]["cached"] is True
+
+
+def test_the_admin_server_gets_only_the_admin_model_or_a_listed_one(site: Any, fake_llm: FakeLLM) -> None:
+    app = site(summary_settings(fake_llm, allow_user_server=True, models=["small-model"]))
+    data = placeholder(app.services.settings)
+    app.lines(body(data), cookies={"ai_summary_model": "expensive-model"})
+    app.lines(body(data, fresh=True), cookies={"ai_summary_model": "small-model"})
+    assert [r.body["model"] for r in fake_llm.requests] == ["fake-model", "small-model"]
+    assert all(r.headers["authorization"] == "Bearer sk-admin-secret" for r in fake_llm.requests)
+
+
+def test_user_servers_do_not_take_the_admin_generation_slots(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    slots = _Slots()
+    with FakeLLM() as user:
+        user.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+        app = _user_site(site, fake_llm, user, slots=slots, max_concurrent=1, user_max_concurrent=1,
+                         queue_timeout=0.2, max_streams_per_client=0)  # fmt: skip
+        settings = app.services.settings
+        cookies = {"ai_summary_server": f"http://llm.user.example:{user.port}/v1"}
+        header = {"Cookie": f"ai_summary_server={cookies['ai_summary_server']}"}
+        with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one")),
+                               headers=header) as held:  # fmt: skip
+            next(held.iter_lines())
+            # the slow user server holds the users' only slot; the admin server still answers everyone
+            assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True
+            other = app.post(body(placeholder(settings, query="three")), cookies=cookies)
+            assert (other.status_code, other.json()["error"]["code"]) == (503, "busy")
+            gate.set()
+        assert user.calls == 1 and fake_llm.calls == 1
+        assert slots.taken == slots.released == ["slot0"]  # the shared cap saw only the admin's generation
+
+
+def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> None:
+    gate = threading.Event()
+    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    app = site(summary_settings(fake_llm, max_concurrent=4, max_streams_per_client=1))
+    settings, service = app.services.settings, app.services.summary
+    with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
+        lines = first.iter_lines()
+        next(lines)
+        assert fake_llm.wait_calls(1)  # "one" has taken the slow reply; "three" gets the default one
+        again = app.post(body(placeholder(settings, query="two")))
+        assert (again.status_code, again.json()["error"]["code"]) == (429, "rate_limited")
+        # another client is not held back by this one
+        other = service.open(body(placeholder(settings, query="three")), {}, "192.0.2.7")
+        assert b'"done":true' in b"".join(other)
+        gate.set()
+        assert '"done":true' in list(lines)[-1]
+    assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the stream was counted out
+    assert service._streams.open_streams(client_marker("127.0.0.1", SECRET.encode())) == 0
+    assert service._streams.open_streams("192.0.2.7") == 0
+    assert fake_llm.calls == 3
+
+
+def test_a_cached_answer_is_called_cached_only_for_the_client_that_generated_it(site: Any, fake_llm: FakeLLM) -> None:
+    fake_llm.default = Reply.tokens(["Private answer [1]."])
+    settings = make_settings([], ai_summary={"base_url": fake_llm.base_url, "model": "fake-model"},
+                             server={"trusted_proxies": ["127.0.0.1/32"]})
+    app = site(settings)
+    data = placeholder(app.services.settings)
+    alice, bob = {"X-Forwarded-For": "192.0.2.10"}, {"X-Forwarded-For": "198.51.100.20"}
+    assert app.lines(body(data), headers=alice)[0]["cached"] is False
+    seen = app.lines(body(data), headers=bob)
+    assert (seen[0]["cached"], seen[-1]["cached"]) == (False, False)  # nothing tells bob what alice asked
+    assert "".join(line.get("delta", "") for line in seen) == "Private answer [1]."
+    assert fake_llm.calls == 1, "bob was still served from the cache"
+    again = app.lines(body(data), headers=alice)
+    assert (again[0]["cached"], again[-1]["cached"]) == (True, True)

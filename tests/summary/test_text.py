@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from searx.origin import same_origin
 from searx.summary import admission, citations, ndjson, prompt
 from searx.summary.evidence import Evidence, Source
 from searx.summary.think import ThinkFilter
@@ -117,7 +118,7 @@ def test_lines_are_single_json_lines() -> None:
     ],
 )
 def test_same_origin(origin: str | None, site: str | None, host: str, scheme: str, base: str | bool, ok: bool) -> None:
-    assert admission.same_origin(origin, site, host, scheme, base) is ok
+    assert same_origin(origin, site, host, scheme, base) is ok
 
 
 def test_admission_requires_json_and_a_bounded_body() -> None:

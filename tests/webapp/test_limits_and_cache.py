@@ -64,6 +64,23 @@ def test_cache_hit_is_visible_and_skips_the_engines(client, fake_engine):
     assert client.get("/search?q=cached+query&format=json&engines=alpha").get_json()["cached"] is False
 
 
+def test_a_hit_is_reported_only_to_the_client_that_filled_the_entry(three_engine_app, fake_engine):
+    alice = three_engine_app.test_client()
+    alice.environ_base["REMOTE_ADDR"] = "192.0.2.10"
+    bob = three_engine_app.test_client()
+    bob.environ_base["REMOTE_ADDR"] = "198.51.100.20"
+    alice.get("/search?q=what+alice+searched&format=json")
+    asked = len(fake_engine.requests)
+    for fmt in ("json", "html", "csv"):
+        seen = bob.get(f"/search?q=what+alice+searched&format={fmt}")
+        assert seen.status_code == 200
+        assert 'cache;desc="hit"' not in seen.headers["Server-Timing"], fmt
+    assert bob.get("/search?q=what+alice+searched&format=json").get_json()["cached"] is False
+    assert len(fake_engine.requests) == asked, "bob was still served from the cache"
+    again = alice.get("/search?q=what+alice+searched&format=json")
+    assert again.get_json()["cached"] is True and 'cache;desc="hit"' in again.headers["Server-Timing"]
+
+
 def test_searches_with_a_failed_engine_are_not_cached(app_factory, fake_engine):
     engines = [json_engine_entry(fake_engine.url, "ok"), json_engine_entry(fake_engine.url, "bad", path="/status/500")]
     client = app_factory(make_settings(engines)).test_client()

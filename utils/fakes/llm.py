@@ -130,12 +130,12 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = raw
         fake = self.server.fake
-        fake._record(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-        if not self.path.rstrip("/").endswith("/chat/completions"):
+        reply = fake._receive(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+        if reply is None:
             self._head(404, "text/plain", 9)
             self.wfile.write(b"not found")
             return
-        self._play(fake._next_reply())
+        self._play(reply)
 
     def _head(self, status: int, content_type: str, length: int | None) -> None:
         self.send_response(status)
@@ -209,6 +209,7 @@ class FakeLLM:
         self.disconnected = threading.Event()
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
+        self._received = threading.Condition(self._lock)
         self._stopping = threading.Event()
         self._server = _Server((host, port), _Handler)
         self._server.fake = self
@@ -228,20 +229,30 @@ class FakeLLM:
     def calls(self) -> int:
         """Chat completion requests received."""
         with self._lock:
-            return sum(1 for r in self.requests if r.path.rstrip("/").endswith("/chat/completions"))
+            return self.calls_locked()
 
     def script(self, *replies: Reply) -> None:
         """The next requests get these replies, in order; later ones get ``default``."""
         with self._lock:
             self._replies.extend(replies)
 
-    def _next_reply(self) -> Reply:
-        with self._lock:
-            return self._replies.popleft() if self._replies else self.default
+    def wait_calls(self, n: int, timeout: float = 10.0) -> bool:
+        """Wait until ``n`` chat completion requests have arrived (and taken their replies)."""
+        with self._received:
+            return self._received.wait_for(lambda: self.calls_locked() >= n, timeout)
 
-    def _record(self, recorded: Recorded) -> None:
-        with self._lock:
+    def calls_locked(self) -> int:
+        return sum(1 for r in self.requests if r.path.rstrip("/").endswith("/chat/completions"))
+
+    def _receive(self, recorded: Recorded) -> Reply | None:
+        """Record a request and, for a chat completion, take its reply in the same step (so the
+        order of ``calls`` is the order of the scripted replies)."""
+        with self._received:
             self.requests.append(recorded)
+            if not recorded.path.rstrip("/").endswith("/chat/completions"):
+                return None
+            self._received.notify_all()
+            return self._replies.popleft() if self._replies else self.default
 
     def _mark(self, name: str) -> None:
         with self._lock:

@@ -7,7 +7,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
-from searx.webapp.context import preferences, services
+from searx.webapp.context import client_id, preferences, services
 from searx.webapp.searching import run_search
 
 bp = Blueprint("search", __name__)
@@ -27,7 +27,8 @@ def search() -> Response:
     if fmt not in svc.settings.search.formats:
         abort(403, f"the {fmt!r} format is not enabled on this instance")
     prefs = preferences()
-    outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""))
+    outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
+                         client=client_id())
     if fmt == "html":
         return pages.results(outcome, prefs)
     body = RENDERERS[fmt](outcome, request.host_url)
