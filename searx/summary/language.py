@@ -19,6 +19,7 @@ LANGUAGES = (
 ).split()
 SAMPLE = 1500  # characters looked at: plenty to tell a language, and bounded time
 MIN_LETTERS = 20  # below this a guess is noise: report no language
+MIN_PROBABILITY = 0.5  # an unsure guess (a list of names) is no language: never a wrong "Answered in …"
 
 _LETTERS = re.compile(r"[^\W\d_]")
 _lock = threading.Lock()
@@ -32,7 +33,7 @@ def _get() -> Any:
         if _identifier is None:
             from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-            identifier = LanguageIdentifier.from_model_file(MODEL_FILE)
+            identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
             identifier.set_languages(LANGUAGES)
             _identifier = identifier
         return _identifier
@@ -48,8 +49,8 @@ def detect(text: str) -> str:
     plain = _MARKUP.sub(" ", text[:SAMPLE])
     if len(_LETTERS.findall(plain, 0, 200)) < MIN_LETTERS and len(_LETTERS.findall(plain)) < MIN_LETTERS:
         return ""
-    code: str = _get().classify(plain)[0]
-    return code
+    code, probability = _get().classify(plain)
+    return str(code) if probability >= MIN_PROBABILITY else ""
 
 
 def base(lang: str) -> str:

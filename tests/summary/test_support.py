@@ -122,14 +122,16 @@ def test_labelled_set_floor() -> None:
 def test_language() -> None:
     assert language.detect("Der Eiffelturm ist 330 Meter hoch und wurde 1889 fertiggestellt [2].") == "de"
     assert language.detect("La tour Eiffel mesure 330 mètres et a été achevée en 1889 [2].") == "fr"
-    assert language.detect("La Torre Eiffel mide 330 metros y se terminó en 1889 [2].") == "es"
+    assert language.detect("La Torre Eiffel mide 330 metros y se terminó en 1889 [2]. "
+                           "Es el monumento más visitado de Francia y fue diseñada por la empresa de Eiffel.") == "es"
     assert language.detect("ok [1]") == ""
+    assert language.detect("Paris, Lyon, Marseille and Nice [2].") == ""  # names only: too unsure to say
     assert (expected_language("de-CH", "fr"), expected_language("auto", "fr"), expected_language("all", "")) == (
         "de", "fr", "")  # fmt: skip
 
 
 def test_review_reports_a_language_mismatch() -> None:
-    text = "The Eiffel Tower is 330 metres tall [1]."
+    text = "The Eiffel Tower is 330 metres tall [1]. It is a wrought-iron lattice tower in Paris [1]."
     checked = review(text, TOWER, True, "de")
     assert (checked.answer_lang, checked.lang_mismatch) == ("en", True)
     assert review(text, TOWER, True, "en").lang_mismatch is False
