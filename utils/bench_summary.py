@@ -144,7 +144,7 @@ def review_timing() -> tuple[int, int, float, float, float]:
     """The server's check of a finished answer (sentence support + language): ms per ~300-word answer."""
     times = support_eval.timing(300)
     row = (300, len(times), pct(times, 0.5), pct(times, 0.95), max(times))
-    print(f"review of a {row[0]}-word answer x{row[1]}  p50 {row[2]:.2f} ms  p95 {row[3]:.2f} ms  max {row[4]:.2f} ms",
+    print(f"review of a {row[0]}-word answer x{row[1]}  CPU p50 {row[2]:.2f} ms  p95 {row[3]:.2f} ms  max {row[4]:.2f} ms",
           flush=True)  # fmt: skip
     return row
 
@@ -276,7 +276,7 @@ def main() -> None:
     print("|---|---|---|---|")
     for label, n, p50, worst in reading_rows:
         print(f"| {label} | {n} | {p50:.0f} | {worst:.0f} |")
-    print("\n\n| support check + language, answer words | answers | p50 ms | p95 ms | max ms |")
+    print("\n\n| support check + language, answer words | answers | CPU p50 ms | CPU p95 ms | CPU max ms |")
     print("|---|---|---|---|---|")
     print("| {} | {} | {:.2f} | {:.2f} | {:.2f} |".format(*review_row))
     print("\n\n| LLM tokens/s (set) | tokens | summaries | LLM tokens/s (measured) | delivered tokens/s | "
