@@ -21,7 +21,7 @@ const TERMINAL = ["done", "error", "interrupted", "stopped"];
 
 /** Runs in the page before its own scripts: logs the box's states, texts and the first result's position. */
 function probeScript() {
-  const log = { states: [], texts: [], live: [], busy: [], tops: [] };
+  const log = { states: [], texts: [], live: [], busy: [], tops: [], loading: [] };
   window.__probe = log;
   document.addEventListener("DOMContentLoaded", () => {
     const box = document.getElementById("ai-summary");
@@ -37,6 +37,8 @@ function probeScript() {
       const text = answer?.textContent ?? "";
       if (state === "streaming" && log.texts.at(-1) !== text) log.texts.push(text);
       if (state === "streaming") log.busy.push(answer?.getAttribute("aria-busy"));
+      const loading = box.querySelector(".ai-summary__loading")?.textContent ?? "";
+      if (loading && log.loading.at(-1) !== loading) log.loading.push(loading);
       const live = box.querySelector(".ai-summary__live")?.textContent ?? "";
       if (live && log.live.at(-1) !== live) log.live.push(live);
       if (!box.dataset.expanded) log.tops.push(top());
@@ -328,6 +330,21 @@ const SCENARIOS = {
     await page.waitForTimeout(50);
     const replayed = { ...(await boxReport(page)), marks: await marks(), aria: await aria() };
     return { first, regenerated, replayed };
+  },
+
+  /** Pages read for the answer: the header after it, and the first citation's tip. */
+  async reading(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    report.read = await page.evaluate(
+      () => document.querySelector(".ai-summary__read")?.textContent ?? "",
+    );
+    await page.locator(".ai-summary__answer a.ai-cite").first().focus();
+    report.passages = await page.evaluate(() =>
+      [...document.querySelectorAll("#ai-summary-tip .ai-summary__tip-passage")].map(
+        (e) => e.textContent,
+      ),
+    );
+    return report;
   },
 
   /** Small screen, dark scheme, reduced motion: geometry and computed styles. */

@@ -302,3 +302,36 @@ def test_support_marks_render_are_announced_and_survive_regenerate_and_replay(se
         assert tree.index("by sailors") < tree.index(f"({weak})") < tree.index("Many people"), tree
         assert f"a lot. ({uncited})" in tree, tree
     assert llm.calls == 2  # the reload replayed the cached answer, marks and all
+
+
+class _SlowReader:
+    """Stands in for the page reader (which refuses the loopback pages of a test): each page
+    answers after ``delay`` seconds with a text about it."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.urls: list[str] = []
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None) -> Any:  # fmt: skip
+        self.urls.append(url)
+        threading.Event().wait(self.delay)  # the page's answer time
+        text = f"The page {url} says that alpha was founded in 1802 by sailors."
+        return type("Page", (), {"document": type("Doc", (), {"text": text})()})()
+
+
+def test_reading_pages_shows_progress_then_the_pages_used_and_the_passage(serve, browser, llm) -> None:
+    llm.script(Reply.tokens(["Alpha was founded ", "in 1802 by sailors [1]."], delay=0.02))
+    app = serve()
+    reader = _SlowReader(0.4)
+    app.app.extensions["searx"].summary._reader = reader  # the app's page reader, here a stand-in
+    r = browser("reading", app.search(QUESTION))
+    assert_clean(r)
+    assert r["state"] == "done"
+    assert "Reading 3 pages…" in r["probe"]["loading"]
+    assert r["basis"] == "Based on 3 pages and 2 snippets"
+    assert r["read"] == "Pages read: [1] [2] [3]"
+    given = sources(r)
+    assert reader.urls and set(reader.urls) == {s["url"] for s in given[:3]}
+    assert r["passages"] == [f"The page {given[0]['url']} says that alpha was founded in 1802 by sailors."]
+    assert len(set(r["probe"]["tops"])) == 1
