@@ -57,13 +57,24 @@ class Metrics:
                                      "From the summary request to its first streamed text",
                                      buckets=FIRST_TOKEN_BUCKETS, registry=self.registry)
         self.registry.register(_StoreCollector(store))
+        # the labelled children, looked up once: labels() costs more than the update itself
+        self._requests: dict[tuple[str, str], Any] = {}
+        self._seconds: dict[str, Any] = {}
         for name in engines:  # every engine shows up from the start, before its first call
-            self.engine_seconds.labels(name)
+            self._seconds[name] = self.engine_seconds.labels(name)
 
     def engine(self, report: EngineReport) -> None:
         """One engine call of a search."""
-        self.engine_requests.labels(report.name, report.outcome).inc()
-        self.engine_seconds.labels(report.name).observe(report.elapsed)
+        key = (report.name, report.outcome)
+        counter = self._requests.get(key)
+        if counter is None:
+            counter = self._requests[key] = self.engine_requests.labels(*key)
+        seconds = self._seconds.get(report.name)
+        if seconds is None:
+            seconds = self._seconds[report.name] = self.engine_seconds.labels(report.name)
+        counter.inc()
+        if report.elapsed > 0:  # no request was sent (suspended, request() crashed): no time to count
+            seconds.observe(report.elapsed)
 
     def summary_refused(self, code: str) -> None:
         """A summary request answered with an error before any stream."""

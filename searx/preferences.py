@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
 from searx.errors import BadRequest
+from searx.settings import printable_ascii
 
 # A share token holds a few hundred bytes; these bounds refuse a compressed bomb
 # before it is inflated (a 65 kB token once inflated to 48 MiB).
@@ -40,7 +41,7 @@ class Pref:
         value = value.strip()
         if len(value) > self.max_len or (self.choices and value not in self.choices):
             return None
-        if self.printable and not all(" " <= c <= "~" for c in value):
+        if self.printable and not printable_ascii(value):
             return None
         return value
 

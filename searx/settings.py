@@ -10,6 +10,7 @@ the default engines). Validation errors name the key path.
 from __future__ import annotations
 
 import copy
+import difflib
 import logging
 import os
 import re
@@ -298,7 +299,8 @@ def section(cls: type[T], name: str, data: Any) -> T:
         raise SettingsError(f"{name}.{path}: {message}" if path else f"{name}: {message}") from exc
 
 
-def _printable_ascii(text: str) -> bool:
+def printable_ascii(text: str) -> bool:
+    """Only printable ASCII (space to tilde): safe in an HTTP header such as an API key's."""
     return all(" " <= ch <= "~" for ch in text)
 
 
@@ -313,6 +315,24 @@ def _valkey_to_store(body: dict[str, Any]) -> None:
         store = body["store"] = {}
     if isinstance(store, dict) and not store.get("url"):
         body["store"] = {**store, "url": url}
+
+
+def own_sections() -> list[str]:
+    """The top-level sections of this project's own (their structs refuse unknown keys)."""
+    return [f.name for f in msgspec.structs.fields(Settings)
+            if isinstance(f.type, type) and issubclass(f.type, _S) and not issubclass(f.type, _SearXNG)]
+
+
+def _check_sections(data: dict[str, Any]) -> None:
+    """Other top-level keys are accepted (SearXNG has many this project does not use),
+    except a near miss of one of this project's sections: ``ai_sumary`` is a typo."""
+    own = own_sections()
+    for key in data:
+        if key in Settings.__struct_fields__:
+            continue
+        close = difflib.get_close_matches(str(key), own, n=1, cutoff=0.8)
+        if close:
+            raise SettingsError(f"{key}: unknown section (did you mean {close[0]}?)")
 
 
 def validate(data: dict[str, Any], source: str = "") -> Settings:
@@ -339,6 +359,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
                     f"(also engines[{shortcuts[engine.shortcut]}])"
                 )
             shortcuts[engine.shortcut] = i
+    _check_sections(data)
     body = {k: v for k, v in data.items() if k in Settings.__struct_fields__ and v is not None}
     _valkey_to_store(body)
     body["engines"] = engines
@@ -349,7 +370,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
-    if not _printable_ascii(settings.ai_summary.api_key):
+    if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
         raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
                             "(no line breaks, control or non-ASCII characters)")

@@ -97,3 +97,19 @@ def test_bad_store_values_stop_start_up(store, key):
     with pytest.raises(SettingsError) as err:
         start({"store": store})
     assert str(err.value).startswith(key)
+
+
+@pytest.mark.parametrize(("section", "meant"), [("ai_sumary", "ai_summary"), ("stor", "store"), ("limitter", "limiter")])
+def test_a_misspelt_own_section_stops_start_up(section, meant):
+    with pytest.raises(SettingsError, match=rf"^{section}: unknown section \(did you mean {meant}\?\)"):
+        start({section: {"base_url": "http://127.0.0.1:1/v1"}})
+
+
+def test_searxng_top_level_sections_are_still_accepted():
+    start({"brand": {"new_issue_url": "x"}, "doi_resolvers": {}, "checker": {"off": True}, "result_proxy": {},
+           "redis": {"url": False}, "enabled_plugins": [], "default_doi_resolver": "oadoi.org", "engine": 1})
+
+
+def test_the_own_sections_are_known_to_settings():
+    assert set(settings_mod.own_sections()) <= set(own_sections())
+    assert {"ai_summary", "store", "limiter"} <= set(settings_mod.own_sections())

@@ -150,11 +150,12 @@ class SearchRunner:
                 report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
                 log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
             reports.append(report)
-            if self.observe is not None:
-                self.observe(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
                                    latency=got.elapsed, results=report.results)
+        if self.observe is not None:
+            for report in reports:  # suspended engines and crashed request() included
+                self.observe(report)
         return parts, reports
 
     def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:

@@ -99,3 +99,15 @@ def test_open_metrics_true_stops_start_up(app_factory):
 
     with pytest.raises(SettingsError, match=r"^general\.open_metrics"):
         app_factory(make_settings([], general={"open_metrics": True}))
+
+
+def test_a_suspended_engine_counts_without_a_response_time(app_factory, fake_engine):
+    engines = [json_engine_entry(fake_engine.url, "limited", path="/status/429")]
+    app = app_factory(make_settings(engines, general={"open_metrics": PASSWORD}, search={"cache_ttl": 0}))
+    c = app.test_client()
+    for _ in range(2):  # the 429 starts a cooldown: the second search skips the engine
+        c.get("/search", query_string={"q": "x", "format": "json"})
+    got = samples(c.get("/metrics", headers=basic("p", PASSWORD)).get_data(as_text=True))
+    assert got[("searx_engine_requests_total", (("engine", "limited"), ("outcome", "blocked")))] == 1
+    assert got[("searx_engine_requests_total", (("engine", "limited"), ("outcome", "suspended")))] == 1
+    assert got[("searx_engine_response_seconds_count", (("engine", "limited"),))] == 1

@@ -79,3 +79,23 @@ def test_bad_trusted_proxy_stops_start_up(tmp_path):
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
     assert "server.trusted_proxies[1]" in err
+
+
+def test_a_typo_in_an_own_section_stops_start_up_naming_the_key(tmp_path):
+    path = tmp_path / "settings.yml"
+    path.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": [],
+                                    "ai_summary": {"base_ulr": "http://127.0.0.1:11434/v1"}}))
+    proc = serve(path)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2
+    assert "ai_summary.base_ulr: unknown key" in err and "Traceback" not in err
+
+
+def test_a_socks_proxy_stops_start_up(tmp_path):
+    path = tmp_path / "settings.yml"
+    path.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": [],
+                                    "outgoing": {"proxies": "socks5://127.0.0.1:9050"}}))
+    proc = serve(path)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2
+    assert "outgoing.proxies:" in err
