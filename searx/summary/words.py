@@ -49,7 +49,7 @@ mais menos também muito que quem qual onde como este esta isso seu sua
 )
 
 # number words of the common search languages; a number written as a word is still a number
-_NUMBERS: dict[str, int] = {}
+_NUMBERS: dict[str, float] = {}
 for _lang_words in (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty",
@@ -71,11 +71,17 @@ _NUMBERS.update(
         "treinta": 30, "cuarenta": 40, "cincuenta": 50, "cien": 100, "mil": 1000, "millón": 1_000_000,
         "millones": 1_000_000, "millions": 1_000_000, "milliarde": 1_000_000_000, "billions": 1_000_000_000,
         "first": 1, "second": 2, "third": 3, "erste": 1, "ersten": 1, "premier": 1, "première": 1, "primero": 1,
-        "primera": 1, "dozen": 12,
+        "primera": 1, "dozen": 12, "half": 0.5, "halb": 0.5, "hälfte": 0.5, "moitié": 0.5, "mitad": 0.5,
+        "quarter": 0.25, "viertel": 0.25,
     }
 )  # fmt: skip
 # "un"/"una"/"one" as articles are too common to count as numbers
 _WEAK_NUMBERS = frozenset({"un", "une", "uno", "una", "one", "eins", "second", "first", "mil", "cent"})
+
+
+def _word_number(word: str) -> str:
+    value = _NUMBERS[word]
+    return f"#{int(value)}" if value == int(value) else f"#{value}"
 
 
 def fold(text: str) -> str:
@@ -130,7 +136,7 @@ def content(text: str, *, numbers_from_words: bool = True) -> Content:
             words.update(chars if len(chars) == 1 else ())
             continue
         if numbers_from_words and low in _NUMBERS and low not in _WEAK_NUMBERS:
-            numbers.add(f"#{_NUMBERS[low]}")
+            numbers.add(_word_number(low))
             continue
         if low in _STOP or len(low) < 2:
             first = False
@@ -149,5 +155,5 @@ def source_numbers(text: str) -> frozenset[str]:
     for match in _WORD.finditer(text):
         low = match.group().casefold()
         if low in _NUMBERS:
-            found.add(f"#{_NUMBERS[low]}")
+            found.add(_word_number(low))
     return frozenset(found)
