@@ -96,6 +96,13 @@ def select(query: str, pages: Mapping[int, str], budget: int, size: int = SIZE) 
     return sorted(chosen, key=lambda p: (p.n, p.index))
 
 
+def warm() -> None:
+    """Import bm25s (and numpy) in the background, so the first summary that reads pages does not wait."""
+    import threading
+
+    threading.Thread(target=lambda: __import__("bm25s"), name="bm25s-import", daemon=True).start()
+
+
 def _bm25(query: str, texts: list[str]) -> list[float]:
     import bm25s  # loads numpy: only when pages were read
 

@@ -131,7 +131,11 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
         publish(ndjson.reading(url, state))
 
     texts = read_pages(reader, top, timeout, progress, accept_language=accept_language)
-    chosen = passages.select(verified.query, texts, budget)
+    try:
+        chosen = passages.select(verified.query, texts, budget)
+    except Exception:  # noqa: BLE001 - ranking trouble must not cost the answer: the snippets remain
+        log.exception("ai_summary: passages could not be chosen")
+        chosen = []
     grounding = Grounding(reading=[ReadState(url=s.url, state=final.get(s.url, "skipped")) for s in top],
                           passages=[PassageOut(n=p.n, text=p.text) for p in chosen])  # fmt: skip
     publish(ndjson.passages([{"n": p.n, "text": p.text} for p in grounding.passages]))

@@ -26,7 +26,7 @@ from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.settings import Settings
 from searx.store import Store
-from searx.summary import citations, evidence, language, ndjson, prompt
+from searx.summary import citations, evidence, language, ndjson, passages, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
 from searx.summary.reading import Grounding, PageReader, ground
@@ -126,6 +126,8 @@ class SummaryService:
         self._lock = threading.Lock()
         if self.configured:
             language.warm()  # the answer-language model loads once per process, off the request path
+            if reader is not None and self.conf.read_pages > 0:
+                passages.warm()
 
     @property
     def configured(self) -> bool:

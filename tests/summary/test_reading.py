@@ -156,3 +156,15 @@ def test_read_pages_zero_keeps_snippets_only(site: Any, fake_llm: FakeLLM, read_
     assert not [line for line in lines if "reading" in line or "passages" in line]
     assert reader.urls == []
     assert "passages" not in fake_llm.requests[0].body["messages"][1]["content"]
+
+
+def test_a_ranking_failure_keeps_the_answer_on_snippets(site: Any, fake_llm: FakeLLM, monkeypatch: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> list[Any]:
+        raise ValueError("no ranking today")
+
+    monkeypatch.setattr(passages, "select", broken)
+    fake_llm.script(Reply.tokens(["Alpha [1]."]))
+    app = _serve(site, fake_llm, FakeReader(PAGES))
+    lines = app.lines(body(placeholder(app.services.settings, results=RESULTS)))
+    assert next(line["passages"] for line in lines if "passages" in line) == []
+    assert lines[-1]["done"] is True
