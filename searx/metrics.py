@@ -91,7 +91,8 @@ class Metrics:
                     self.first_token.observe(self._clock() - started)
                     first = False
                 elif line.startswith(b'{"done"'):
-                    outcome = "cached" if b'"cached":true' in line else "done"
+                    # a replay tells only its own client "cached"; the count here is every replay
+                    outcome = "cached" if getattr(lines, "replayed", False) or b'"cached":true' in line else "done"
                 elif line.startswith(b'{"error"'):
                     outcome = _error_code(line)
                 yield line

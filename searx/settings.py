@@ -131,6 +131,23 @@ class AISummary(_S, frozen=True):
     evidence_budget: int = 12_000
 
 
+class Fetch(_S, frozen=True):
+    # None: on for a private instance, off when server.public_instance is true
+    enabled: bool | None = None
+    ports: tuple[int, ...] = (80, 443)
+    # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
+    allow_private: bool = False
+    cache_ttl: int = 900
+    timeout: float = 15.0
+    max_redirects: int = 5
+    max_html_bytes: int = 2 * 1024 * 1024
+    max_pdf_bytes: int = 10 * 1024 * 1024
+    per_origin: int = 2
+    extract_workers: int = 2
+    extract_timeout: float = 5.0
+    extract_memory_mb: int = 1024
+
+
 class Valkey(_SearXNG, frozen=True):
     """SearXNG's ``valkey:`` section; its ``url`` is used as ``store.url`` when that is unset."""
 
@@ -164,6 +181,7 @@ class LimiterSettings(_S, frozen=True):
 
     search: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
+    fetch: LimitSettings = LimitSettings()
     ai_summary_global: CapSettings = CapSettings()
 
 
@@ -198,6 +216,7 @@ class Settings(_SearXNG, frozen=True):
     preferences: Preferences = Preferences()
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
+    fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()

@@ -238,7 +238,8 @@ def main() -> None:
         for delay in (0.02, 0.005, 0.001):  # the LLM's speed: 50, 200 and 1000 tokens/s
             llm = FakeLLMProcess(args.tokens, delay)
             extra = {"ai_summary": {"base_url": llm.base_url, "model": "fake-model", "max_concurrent": 4,
-                                    "max_streams_per_client": 0}}  # all clients are 127.0.0.1
+                                    "max_streams_per_client": 0,  # all clients are 127.0.0.1
+                                    "read_pages": 0}}  # the LLM relay alone (page reading: reading_timing)
             on = Instance(engine_url, 3, 0.0, extra)
             try:
                 if not ttfb_rows:

@@ -8,17 +8,19 @@ second DNS answer cannot move the connection.
 
 from __future__ import annotations
 
-import fcntl
 import ipaddress
 import logging
 import re
 import socket
-import struct
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import idna
+import psutil
 
 from searx.errors import SearxError
 
@@ -37,7 +39,12 @@ _DENY = tuple(
         "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
     )
 )  # fmt: skip
+# what ``allow_private`` opens: the LAN ranges, never loopback, link-local (metadata) or the server itself
+_PRIVATE = tuple(
+    ipaddress.ip_network(n) for n in ("10.0.0.0/8", "100.64.0.0/10", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
+)
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+OWN_REFRESH = 60.0  # seconds between two looks at the interfaces and the base_url host
 _6TO4 = ipaddress.ip_network("2002::/16")
 _LABEL = re.compile(r"^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$")
 _NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
@@ -90,36 +97,48 @@ def is_public(ip: IP) -> bool:
     return ip.is_global and not any(flags)
 
 
+def is_private(ip: IP) -> bool:
+    """True for a LAN address (RFC 1918, carrier-grade NAT, unique local IPv6), also written inside IPv6."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = embedded_ipv4(ip)
+        if inner is not None:
+            return is_private(inner)
+    return any(ip in net for net in _PRIVATE if net.version == ip.version)
+
+
 def system_resolver(host: str, port: int) -> list[str]:
     """Every address the system resolver gives for ``host`` (raises OSError)."""
     return [str(info[4][0]) for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
 
 
 def local_addresses() -> set[str]:
-    """The addresses of this machine (host name and interfaces), best effort."""
+    """The addresses of this machine: every address of every interface (IPv4 and IPv6)
+    and what its host name resolves to."""
     found: set[str] = set()
-    try:
-        found.update(system_resolver(socket.gethostname(), 0))
-    except OSError:
-        pass
-    try:
-        with open("/proc/net/if_inet6", encoding="ascii") as lines:
-            for line in lines:
-                raw = line.split()[0]
-                found.add(str(ipaddress.IPv6Address(int(raw, 16))))
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-            for _, name in socket.if_nameindex():
+    for addrs in psutil.net_if_addrs().values():
+        for addr in addrs:
+            if addr.family in (socket.AF_INET, socket.AF_INET6):
                 try:
-                    packed = fcntl.ioctl(sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))
-                    found.add(socket.inet_ntoa(packed[20:24]))  # SIOCGIFADDR
-                except OSError:
+                    found.add(str(ipaddress.ip_address(addr.address.split("%", 1)[0])))
+                except ValueError:
                     continue
-    except OSError:
+    try:
+        found.update(str(ipaddress.ip_address(a)) for a in system_resolver(socket.gethostname(), 0))
+    except (OSError, ValueError):
         pass
     return found
+
+
+def hosts_of(*urls: object) -> tuple[str, ...]:
+    """The host names of the given URLs (non-strings and URLs without a host are skipped)."""
+    found = (urlsplit(u).hostname for u in urls if isinstance(u, str) and u)
+    return tuple(h for h in found if h)
+
+
+def ascii_host(host: str) -> str:
+    """A host name as httpx sends it: lower case, IDNA 2008 (the ``idna`` package) when not ASCII."""
+    host = host.lower()
+    return host if host.isascii() else idna.encode(host).decode("ascii")
 
 
 def _split_netloc(netloc: str) -> tuple[str, str]:
@@ -135,7 +154,12 @@ def _split_netloc(netloc: str) -> tuple[str, str]:
 
 
 class AddressGuard:
-    """Checks URLs; ``resolver`` and ``own_addresses`` are injectable (tests never use DNS)."""
+    """Checks URLs; ``resolver`` and ``own_addresses`` are injectable (tests never use DNS).
+
+    ``own_hosts`` (e.g. the host of ``server.base_url``) are resolved once and
+    refused like the interface addresses. ``allow_private`` lets LAN ranges
+    through; loopback, link-local and the server's own addresses stay refused.
+    """
 
     def __init__(
         self,
@@ -143,15 +167,35 @@ class AddressGuard:
         resolver: Resolver = system_resolver,
         allowed_ports: Iterable[int] = (80, 443),
         own_addresses: Iterable[str] | None = None,
+        own_hosts: Iterable[str] = (),
+        allow_private: bool = False,
     ) -> None:
         self._resolve = resolver
         self.allowed_ports = frozenset(allowed_ports)
-        self._own = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
+        self.allow_private = allow_private
+        self._own_hosts = tuple(h for h in own_hosts if h)
+        self._fixed = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
+        self._own: set[str] = set()
+        self._own_at = -OWN_REFRESH
 
     def _own_addresses(self) -> set[str]:
-        if self._own is None:
-            self._own = local_addresses()
-        return self._own
+        # interfaces come and go (DHCP, containers): look again now and then
+        now = time.monotonic()
+        if now - self._own_at < OWN_REFRESH:
+            return self._own
+        found = set(self._fixed) if self._fixed is not None else local_addresses()
+        for host in self._own_hosts:
+            try:
+                found.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
+            except (OSError, ValueError):
+                log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
+        self._own, self._own_at = found, now
+        return found
+
+    def _permitted(self, ip: IP) -> bool:
+        if is_public(ip):
+            return True
+        return self.allow_private and is_private(ip)
 
     def check(self, url: str) -> CheckedURL:
         """The checked URL, or AddressRefusedError naming the rule that refused it."""
@@ -172,9 +216,9 @@ class AddressGuard:
         if not host:
             raise AddressRefusedError("no host")
         if ":" in host:
-            addresses = [self._literal6(host)]
+            addresses = [self._literal(self._literal6(host))]
         elif _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]):
-            addresses = [self._literal4(host)]
+            addresses = [self._literal(self._literal4(host))]
         else:
             host = self._hostname(host)
             addresses = self._resolved(host, port)
@@ -192,41 +236,40 @@ class AddressGuard:
             raise AddressRefusedError(f"port {port} is not allowed")
         return port
 
-    @staticmethod
-    def _literal6(host: str) -> str:
-        try:
-            ip = ipaddress.IPv6Address(host)
-        except ValueError as exc:
-            raise AddressRefusedError("malformed IPv6 literal") from exc
-        if not is_public(ip):
+    def _literal(self, ip: IP) -> str:
+        if not self._permitted(ip):
             raise AddressRefusedError("not a public address")
         return str(ip)
 
     @staticmethod
-    def _literal4(host: str) -> str:
+    def _literal6(host: str) -> ipaddress.IPv6Address:
+        try:
+            return ipaddress.IPv6Address(host)
+        except ValueError as exc:
+            raise AddressRefusedError("malformed IPv6 literal") from exc
+
+    @staticmethod
+    def _literal4(host: str) -> ipaddress.IPv4Address:
         # only the canonical dotted quad: decimal, octal, hex and short forms are refused
         try:
-            ip = ipaddress.IPv4Address(host)
+            return ipaddress.IPv4Address(host)
         except ValueError as exc:
             raise AddressRefusedError("IPv4 address not written as a dotted quad") from exc
-        if not is_public(ip):
-            raise AddressRefusedError("not a public address")
-        return str(ip)
 
     @staticmethod
     def _hostname(host: str) -> str:
         try:
-            ascii_host = host.encode("idna").decode("ascii")
-        except UnicodeError as exc:
+            ascii_name = ascii_host(host)
+        except (idna.IDNAError, UnicodeError) as exc:
             raise AddressRefusedError("host name is not valid IDNA") from exc
-        labels = ascii_host.split(".")
-        if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+        labels = ascii_name.split(".")
+        if len(ascii_name) > 253 or not all(_LABEL.match(label) for label in labels):
             raise AddressRefusedError("malformed host name")
         if _NUMERIC_LABEL.match(labels[-1]):  # e.g. "①②⑦.0.0.1" maps to 127.0.0.1
             raise AddressRefusedError("an IPv4 address in disguise")
-        if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_host == "localhost":
+        if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_name == "localhost":
             raise AddressRefusedError("a local-only name")
-        return ascii_host
+        return ascii_name
 
     def _resolved(self, host: str, port: int) -> list[str]:
         try:
@@ -241,15 +284,24 @@ class AddressGuard:
                 ip = ipaddress.ip_address(text)
             except ValueError as exc:
                 raise AddressRefusedError("resolver gave a malformed address") from exc
-            if not is_public(ip):
+            if not self._permitted(ip):
                 raise AddressRefusedError("host name resolves to a non-public address")
             if str(ip) not in addresses:
                 addresses.append(str(ip))
         return addresses
 
 
+def _normal_host(url: httpx.URL) -> str:
+    host = url.raw_host.decode("ascii").lower().rstrip(".")
+    return str(ipaddress.ip_address(host)) if ":" in host else host
+
+
 class PinnedTransport(httpx.BaseTransport):
-    """Connects only to the checked address, keeping the Host header and TLS name of the URL."""
+    """Connects only to the checked address, keeping the Host header and TLS name of the URL.
+
+    A connection whose local and peer addresses are equal (the server talking to
+    itself through an address the guard did not know) is closed before a byte is sent.
+    """
 
     def __init__(self, checked: CheckedURL, inner: httpx.BaseTransport | None = None) -> None:
         self.checked = checked
@@ -258,11 +310,29 @@ class PinnedTransport(httpx.BaseTransport):
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url, checked = request.url, self.checked
         port = url.port or (443 if url.scheme == "https" else 80)
-        if (url.scheme, url.host, port) != (checked.scheme, checked.host, checked.port):
+        if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
             raise httpx.ConnectError("refused: not the checked host", request=request)
         request.url = url.copy_with(host=checked.address)
-        request.extensions = {**request.extensions, "sni_hostname": checked.host}
+        outer_trace = request.extensions.get("trace")
+
+        def trace(event: str, info: dict[str, Any]) -> None:
+            if event == "connection.connect_tcp.complete":
+                refuse_self_connection(info.get("return_value"))
+            if outer_trace is not None:
+                outer_trace(event, info)
+
+        request.extensions = {**request.extensions, "sni_hostname": checked.host, "trace": trace}
         return self._inner.handle_request(request)
 
     def close(self) -> None:
         self._inner.close()
+
+
+def refuse_self_connection(stream: Any) -> None:
+    """AddressRefusedError when a connected stream's local and peer addresses are the same."""
+    if stream is None:
+        return
+    local, peer = stream.get_extra_info("client_addr"), stream.get_extra_info("server_addr")
+    if local and peer and local[0] == peer[0]:
+        stream.close()
+        raise AddressRefusedError("the connection reached the server itself")

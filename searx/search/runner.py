@@ -15,6 +15,7 @@ import httpx
 
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
+from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
@@ -148,7 +149,7 @@ class SearchRunner:
             except EngineError as exc:
                 retry_after = exc.retry_after
                 report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
-                log.info("engine %s: %s (%s)", engine.name, exc.reason, exc)
+                log.info("engine %s: %s (%s)", engine.name, exc.reason, loggable(exc))  # may quote the upstream
             reports.append(report)
             if self.health is not None:
                 self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,

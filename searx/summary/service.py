@@ -23,7 +23,7 @@ import msgspec
 
 from searx.errors import LLMError
 from searx.logtext import loggable
-from searx.network.guard import AddressGuard, AddressRefusedError
+from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
 from searx.settings import Settings
 from searx.store import Store
 from searx.summary import citations, evidence, language, ndjson, passages, prompt
@@ -114,7 +114,7 @@ class SummaryService:
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
-        self._guard = guard or AddressGuard()
+        self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._slots = slots
@@ -167,11 +167,12 @@ class SummaryService:
         if isinstance(result, Refusal):
             self._streams.leave(client)
             return result
-        return Counted(result, self._streams, client)
+        lines, replayed = result
+        return Counted(lines, self._streams, client, replayed=replayed)
 
     def _start(self, request: Request, verified: evidence.Evidence, target: Target,
-               client: str, ui_lang: str) -> Refusal | Iterator[bytes]:  # fmt: skip
-        """The answer: replayed from the cache, joined to a generation in flight, or a new generation."""
+               client: str, ui_lang: str) -> Refusal | tuple[Iterator[bytes], bool]:  # fmt: skip
+        """The answer and whether it is a replay: from the cache, joined to a generation in flight, or new."""
         grounded = self.conf.grounding
         lang = expected_language(verified.lang, ui_lang)
         pages = self.conf.read_pages if grounded and self._reader is not None else 0
@@ -179,11 +180,11 @@ class SummaryService:
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client)
+                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client), True
         with self._lock:
             flight = self._flights.get(key) if key else None
             if flight is not None:
-                return flight.join()
+                return flight.join(), False
             flight = Flight()
             if key:
                 self._flights[key] = flight
@@ -201,7 +202,7 @@ class SummaryService:
             name="ai-summary", daemon=True,
         )
         worker.start()
-        return relay
+        return relay, False
 
     def _acquire(self, *, user: bool) -> Callable[[], None] | None:
         """A generation slot, or None when busy; returns how to release it.

@@ -45,10 +45,15 @@ class StreamCap:
 
 
 class Counted:
-    """A response body that leaves the cap once, when it ends or is closed."""
+    """A response body that leaves the cap once, when it ends or is closed.
 
-    def __init__(self, body: Iterator[bytes], cap: StreamCap, client: str) -> None:
+    ``replayed``: the body replays a cached answer (for the operator's metrics;
+    the client is told so only when it generated the answer itself).
+    """
+
+    def __init__(self, body: Iterator[bytes], cap: StreamCap, client: str, *, replayed: bool = False) -> None:
         self._body, self._cap, self._client = body, cap, client
+        self.replayed = replayed
         self._open = True
 
     def __iter__(self) -> Counted:

@@ -34,9 +34,9 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     errors.install(app)
     pages.install(app)
 
-    from searx.webapp.views import meta, metrics, openapi, preferences, search, summary
+    from searx.webapp.views import fetch, meta, metrics, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, openapi, metrics):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits
 

@@ -23,6 +23,10 @@ def error_response(status: int, message: str, *, headers: dict[str, str] | None 
         # page's script reads every refusal the same way
         response = jsonify({"error": {"code": "bad_request", "message": message}})
         response.headers["Cache-Control"] = "no-store"
+    elif request.path == "/fetch":
+        # the /fetch error shape (docs/api.md) also for refusals made before the view runs
+        code = {404: "disabled", 429: "rate_limited"}.get(status, "bad_request" if status < 500 else "internal")
+        response = jsonify({"error": {"code": code, "message": message}})
     elif wants_api():
         response = jsonify({"error": message})
     else:

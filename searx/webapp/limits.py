@@ -1,4 +1,4 @@
-"""Rate limits for /search and /ai_summary (when ``server.limiter`` is on).
+"""Rate limits for /search, /ai_summary and /fetch (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
@@ -16,7 +16,7 @@ from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
 from searx.webapp.services import Services
 
-ROUTES = {"/search": "search", "/ai_summary": "ai_summary"}
+ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch"}
 
 
 def install(app: Flask, svc: Services) -> None:

@@ -14,6 +14,7 @@ from searx.network.client import EngineNetwork, check_outgoing
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
+from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
 from searx.settings import Settings, check_secret
@@ -37,10 +38,13 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    reader: Reader | None = None
     metrics: Metrics | None = None
 
     def close(self) -> None:
         self.network.close()
+        if self.reader is not None:
+            self.reader.close()
 
 
 def locked_preferences(settings: Settings) -> tuple[str, ...]:
@@ -60,6 +64,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
@@ -83,9 +88,10 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           observe=metrics.engine)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
+    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter),
-        limiter=limiter, metrics=metrics,
+        summary=SummaryService(settings, store, slots=limiter, reader=reader),
+        limiter=limiter, metrics=metrics, reader=reader,
     )

@@ -322,7 +322,7 @@ class _SlowReader:
 
 def test_reading_pages_shows_progress_then_the_pages_used_and_the_passage(serve, browser, llm) -> None:
     llm.script(Reply.tokens(["Alpha was founded ", "in 1802 by sailors [1]."], delay=0.02))
-    app = serve()
+    app = serve(read_pages=3)
     reader = _SlowReader(0.4)
     app.app.extensions["searx"].summary._reader = reader  # the app's page reader, here a stand-in
     r = browser("reading", app.search(QUESTION))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import ipaddress
+import json
+import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -147,7 +151,8 @@ class _Echo(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def echo_port() -> Iterator[int]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
+    # 127.0.0.2: the client's own address is 127.0.0.1, so this is not a connection to itself
+    server = ThreadingHTTPServer(("127.0.0.2", 0), _Echo)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server.server_address[1]
     server.shutdown()
@@ -158,7 +163,7 @@ def test_pinned_transport_connects_to_the_checked_address_with_the_original_host
     # the name would resolve elsewhere now; the transport must still use the checked address
     checked = CheckedURL(
         url=f"http://llm.example.com:{echo_port}/v1", scheme="http", host="llm.example.com",
-        port=echo_port, addresses=("127.0.0.1",),
+        port=echo_port, addresses=("127.0.0.2",),
     )  # fmt: skip
     with httpx.Client(transport=PinnedTransport(checked)) as client:
         response = client.get(f"http://llm.example.com:{echo_port}/v1/models")
@@ -166,7 +171,7 @@ def test_pinned_transport_connects_to_the_checked_address_with_the_original_host
 
 
 def test_pinned_transport_refuses_other_hosts(echo_port: int) -> None:
-    checked = CheckedURL(url="", scheme="http", host="llm.example.com", port=echo_port, addresses=("127.0.0.1",))
+    checked = CheckedURL(url="", scheme="http", host="llm.example.com", port=echo_port, addresses=("127.0.0.2",))
     with httpx.Client(transport=PinnedTransport(checked)) as client, pytest.raises(httpx.ConnectError):
         client.get(f"http://other.example.com:{echo_port}/")
 
@@ -175,3 +180,92 @@ def test_local_addresses_include_loopback() -> None:
     from searx.network.guard import local_addresses
 
     assert "127.0.0.1" in local_addresses() or "::1" in local_addresses()
+
+
+@pytest.mark.parametrize("url, host_header", [
+    ("http://bücher.example:{port}/p", "xn--bcher-kva.example:{port}"),
+    ("http://BÜCHER.example:{port}/p", "xn--bcher-kva.example:{port}"),
+    ("http://faß.example:{port}/p", "xn--fa-hia.example:{port}"),
+    ("http://llm.example.com.:{port}/p", "llm.example.com.:{port}"),
+])  # fmt: skip
+def test_internationalised_and_trailing_dot_names_pass_guard_and_transport(
+    echo_port: int, url: str, host_header: str
+) -> None:
+    # one IDNA implementation for the guard and httpx: the checked host is the one httpx connects to
+    guard = AddressGuard(resolver=resolver, own_addresses=OWN, allowed_ports=(echo_port,))
+    target = url.format(port=echo_port)
+    checked = dataclasses.replace(guard.check(target), addresses=("127.0.0.2",))
+    with httpx.Client(transport=PinnedTransport(checked)) as client:
+        response = client.get(target)
+    assert response.text == f"{host_header.format(port=echo_port)}|/p"
+
+
+def test_connection_to_itself_is_refused_before_sending(echo_port: int) -> None:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    checked = CheckedURL(url="", scheme="http", host="llm.example.com", port=port, addresses=("127.0.0.1",))
+    try:
+        with httpx.Client(transport=PinnedTransport(checked)) as client, pytest.raises(AddressRefusedError):
+            client.get(f"http://llm.example.com:{port}/")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _ip_command_addresses() -> set[str]:
+    out = subprocess.run(["ip", "-j", "addr"], capture_output=True, text=True, check=True).stdout
+    return {str(ipaddress.ip_address(a["local"])) for link in json.loads(out) for a in link.get("addr_info", [])}
+
+
+def test_local_addresses_are_every_interface_address_v4_and_v6() -> None:
+    from searx.network.guard import local_addresses
+
+    expected = _ip_command_addresses()
+    assert expected <= local_addresses()
+    assert any(":" in a for a in expected), "the test machine has IPv6 addresses"
+
+
+def test_base_url_host_counts_as_own_address() -> None:
+    dns = {**DNS, "search.example": ["198.51.101.50"], "alias.example": ["198.51.101.50"]}
+    guard = AddressGuard(resolver=lambda h, p: dns.get(h, ["93.184.215.14"]), own_addresses=[],
+                         own_hosts=["search.example"])  # fmt: skip
+    for url in ("https://alias.example/", "https://search.example/", "http://198.51.101.50/"):
+        with pytest.raises(AddressRefusedError):
+            guard.check(url)
+    assert guard.check("https://example.org/").address == "93.184.215.14"
+
+
+@pytest.mark.parametrize("url", ["http://10.0.0.1/", "http://172.16.5.4/", "http://192.168.1.1/",
+                                 "https://lan.example/", "https://cgnat.example/", "https://ula.example/",
+                                 "http://[::ffff:10.0.0.1]/"])  # fmt: skip
+def test_allow_private_opens_lan_ranges(url: str) -> None:
+    guard = AddressGuard(resolver=resolver, own_addresses=OWN, allow_private=True)
+    guard.check(url)
+    with pytest.raises(AddressRefusedError):
+        AddressGuard(resolver=resolver, own_addresses=OWN).check(url)
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1/", "http://[::1]/", "https://localhost/", "http://169.254.169.254/",
+                                 "https://metadata.example/", "https://v6local.example/", "http://0.0.0.0/",
+                                 "https://own.example/", "http://10.9.9.9/", "https://rebind.example/",
+                                 "https://linklocal6.example/", "http://[::ffff:127.0.0.1]/"])  # fmt: skip
+def test_allow_private_still_refuses_loopback_metadata_and_own(url: str) -> None:
+    guard = AddressGuard(resolver=resolver, own_addresses=[*OWN, "10.9.9.9"], allow_private=True)
+    with pytest.raises(AddressRefusedError):
+        guard.check(url)
+
+
+def test_own_addresses_are_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import searx.network.guard as guard_mod
+
+    seen = [{"198.51.101.1"}]
+    monkeypatch.setattr(guard_mod, "local_addresses", lambda: set(seen[0]))
+    clock = [1000.0]
+    monkeypatch.setattr(guard_mod.time, "monotonic", lambda: clock[0])
+    guard = AddressGuard(resolver=lambda h, p: ["198.51.101.2"])
+    guard.check("https://example.org/")  # 198.51.101.2 is not ours yet
+    seen[0] = {"198.51.101.1", "198.51.101.2"}  # an interface came up with that address
+    clock[0] += guard_mod.OWN_REFRESH + 1
+    with pytest.raises(AddressRefusedError):
+        guard.check("https://example.org/")

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from searx.engines import load_engines
+from searx.errors import EngineParseError
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager, SearchContext
 from searx.search.models import SearchQuery
@@ -140,3 +141,16 @@ def test_sixteen_searches_on_100ms_engines_overlap(network):
         assert not errors
         # 16 searches x 3 engines start together; a fixed cap of 4 would never exceed 12 at once
         assert engine.max_active > 16, f"peak concurrent engine requests: {engine.max_active}"
+
+
+def test_engine_errors_are_logged_on_one_escaped_line(fake_engine, network, caplog, monkeypatch):
+    runner = runner_for([json_engine_entry(fake_engine.url, "a")], network)
+
+    def parse(*args):
+        raise EngineParseError("upstream said:\r\nINFO forged line\x00")
+
+    monkeypatch.setattr(runner, "_parse", parse)
+    caplog.set_level("INFO")
+    assert run(runner).unresponsive == [("a", "parsing error")]
+    [text] = [r.getMessage() for r in caplog.records if "upstream said" in r.getMessage()]
+    assert "upstream said:\\x0d\\x0aINFO forged line\\x00" in text and not any(c in text for c in "\r\n\x00")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,8 +97,8 @@ PAGES = {
 }
 
 
-def _serve(site: Any, fake_llm: FakeLLM, reader: FakeReader, **conf: Any) -> Any:
-    app = site(summary_settings(fake_llm, **conf))
+def _serve(site: Any, fake_llm: FakeLLM, reader: Any, **conf: Any) -> Any:
+    app = site(summary_settings(fake_llm, **{"read_pages": 3, **conf}))
     app.services.summary._reader = reader  # the app's page reader, here a fake one
     return app
 
@@ -168,3 +169,40 @@ def test_a_ranking_failure_keeps_the_answer_on_snippets(site: Any, fake_llm: Fak
     lines = app.lines(body(placeholder(app.services.settings, results=RESULTS)))
     assert next(line["passages"] for line in lines if "passages" in line) == []
     assert lines[-1]["done"] is True
+
+
+@pytest.fixture
+def extractor() -> Iterator[Any]:
+    from searx.reader.worker import ExtractorPool
+
+    pool = ExtractorPool(workers=1, timeout=10.0)
+    yield pool
+    pool.close()
+
+
+def test_the_real_reader_reads_only_guarded_evidence_pages(site: Any, fake_llm: FakeLLM, extractor: Any) -> None:
+    """The app's page reader (fake DNS and transport, real guard and extraction) behind the summary."""
+    from tests.conftest import make_settings
+    from tests.reader.fakes import fake_reader
+    from tests.reader.fakes import site as fake_site
+
+    article = (b"<html><head><title>Alpha</title></head><body><article><h1>Alpha</h1><p>"
+               + b"Alpha was founded in 1802 by a group of sailors who lived by the sea. " * 6
+               + b"</p></article></body></html>")  # fmt: skip
+    html = {"content-type": "text/html; charset=utf-8"}
+    handler = fake_site({"https://example.org/alpha": (200, html, article),
+                         "https://news.example/gamma": (500, {}, b"down")})  # fmt: skip
+    results = [MainResult(url="https://example.org/alpha", title="Alpha", content="Alpha snippet."),
+               MainResult(url="https://news.example/gamma", title="Gamma", content="Gamma snippet."),
+               MainResult(url="https://lan.example/delta", title="Delta", content="Delta snippet.")]  # fmt: skip
+    fake_llm.script(Reply.tokens(["Alpha was founded in 1802 by sailors [1]."]))
+    app = _serve(site, fake_llm, fake_reader(make_settings([]), handler, extractor=extractor))
+    lines = app.lines(body(placeholder(app.services.settings, results=results)))
+    final = {line["reading"]["url"]: line["reading"]["state"] for line in lines
+             if "reading" in line and line["reading"]["state"] != "started"}  # fmt: skip
+    # a 5xx page and a name that resolves to a private address are not read: their snippets remain
+    assert final == {"https://example.org/alpha": "ok", "https://news.example/gamma": "failed",
+                     "https://lan.example/delta": "failed"}  # fmt: skip
+    given = next(line["passages"] for line in lines if "passages" in line)
+    assert [p["n"] for p in given] == [1] and "founded in 1802" in given[0]["text"]
+    assert lines[-1]["support"][0]["state"] == "supported"

@@ -84,16 +84,20 @@ def test_busy_when_all_generations_are_taken(site: Any, fake_llm: FakeLLM) -> No
     app = site(summary_settings(fake_llm, max_concurrent=1, queue_timeout=0.2))
     settings = app.services.settings
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:
-        next(first.iter_lines())
+        lines = first.iter_lines()
+        next(lines)
         other = app.post(body(placeholder(settings, query="two")))
         assert (other.status_code, other.json()["error"]["code"]) == (503, "busy")
         gate.set()
+        # the body ends only after the stream has given its slot back (it released it in its finally)
+        assert '"done":true' in list(lines)[-1]
     assert fake_llm.calls == 1
     assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the slot came back
 
 
 class _TrustingGuard(AddressGuard):
-    """Accepts one test host and pins it to 127.0.0.1 (where the user's fake server listens)."""
+    """Accepts one test host and pins it to 127.0.0.2, where the user's fake server listens
+    (the client's address is 127.0.0.1, so this is not the server talking to itself)."""
 
     def __init__(self, port: int) -> None:
         super().__init__(allowed_ports=(port,), own_addresses=())
@@ -101,7 +105,7 @@ class _TrustingGuard(AddressGuard):
 
     def check(self, url: str) -> CheckedURL:
         assert url.startswith(f"http://llm.user.example:{self.port}/")
-        return CheckedURL(url=url, scheme="http", host="llm.user.example", port=self.port, addresses=("127.0.0.1",))
+        return CheckedURL(url=url, scheme="http", host="llm.user.example", port=self.port, addresses=("127.0.0.2",))
 
 
 def _user_site(site: Any, admin: FakeLLM, user: FakeLLM, slots: Any = None, **conf: Any) -> Any:
@@ -112,7 +116,7 @@ def _user_site(site: Any, admin: FakeLLM, user: FakeLLM, slots: Any = None, **co
 
 
 def test_user_server_gets_the_user_key_never_the_admin_key(site: Any, fake_llm: FakeLLM) -> None:
-    with FakeLLM() as user:
+    with FakeLLM(host="127.0.0.2") as user:
         app = _user_site(site, fake_llm, user)
         server = f"http://llm.user.example:{user.port}/v1"
         cookies = {"ai_summary_server": server, "ai_summary_model": "my-model", "ai_summary_api_key": "sk-user"}
@@ -129,7 +133,7 @@ def test_user_server_gets_the_user_key_never_the_admin_key(site: Any, fake_llm: 
 
 
 def test_user_server_answers_are_not_shared(site: Any, fake_llm: FakeLLM) -> None:
-    with FakeLLM() as user:
+    with FakeLLM(host="127.0.0.2") as user:
         app = _user_site(site, fake_llm, user)
         cookies = {"ai_summary_server": f"http://llm.user.example:{user.port}/v1"}
         data = placeholder(app.services.settings)
@@ -139,7 +143,7 @@ def test_user_server_answers_are_not_shared(site: Any, fake_llm: FakeLLM) -> Non
 
 
 def test_user_server_is_ignored_unless_allowed(site: Any, fake_llm: FakeLLM) -> None:
-    with FakeLLM() as user:
+    with FakeLLM(host="127.0.0.2") as user:
         app = site(summary_settings(fake_llm))
         cookies = {"ai_summary_server": user.base_url, "ai_summary_api_key": "sk-user"}
         assert app.lines(body(placeholder(app.services.settings)), cookies=cookies)[-1]["done"] is True
@@ -148,7 +152,7 @@ def test_user_server_is_ignored_unless_allowed(site: Any, fake_llm: FakeLLM) -> 
 
 
 def test_user_server_on_a_local_address_is_refused(site: Any, fake_llm: FakeLLM) -> None:
-    with FakeLLM() as user:
+    with FakeLLM(host="127.0.0.2") as user:
         app = site(summary_settings(fake_llm, allow_user_server=True))
         for server in (user.base_url, f"http://localhost:{user.port}/v1", "http://user:pw@example.org/v1",
                        "http://169.254.169.254/v1", "file:///etc/passwd"):  # fmt: skip
@@ -244,7 +248,7 @@ def test_the_admin_server_gets_only_the_admin_model_or_a_listed_one(site: Any, f
 def test_user_servers_do_not_take_the_admin_generation_slots(site: Any, fake_llm: FakeLLM) -> None:
     gate = threading.Event()
     slots = _Slots()
-    with FakeLLM() as user:
+    with FakeLLM(host="127.0.0.2") as user:
         user.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
         app = _user_site(site, fake_llm, user, slots=slots, max_concurrent=1, user_max_concurrent=1,
                          queue_timeout=0.2, max_streams_per_client=0)  # fmt: skip
@@ -265,7 +269,7 @@ def test_user_servers_do_not_take_the_admin_generation_slots(site: Any, fake_llm
 
 def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> None:
     gate = threading.Event()
-    fake_llm.script(Reply.tokens(["slow"], gate=gate, gate_after=0))
+    fake_llm.script(Reply.tokens(["slow", " end"], gate=gate, gate_after=1))
     app = site(summary_settings(fake_llm, max_concurrent=4, max_streams_per_client=1))
     settings, service = app.services.settings, app.services.summary
     with app.client.stream("POST", "/ai_summary", json=body(placeholder(settings, query="one"))) as first:

@@ -72,6 +72,19 @@ def test_engine_summary_and_store_series(metrics_app):
     assert got[("searx_store_up", ())] == 1 and got[("searx_store_shared", ())] == 0
 
 
+def test_every_replay_counts_as_cached_though_only_its_creator_is_told(metrics_app):
+    data = placeholder(metrics_app.extensions["searx"].settings)
+    for address, told in (("192.0.2.10", False), ("198.51.100.20", False), ("192.0.2.10", True)):
+        c = metrics_app.test_client()
+        c.environ_base["REMOTE_ADDR"] = address
+        resp = c.post("/ai_summary", json=body(data), headers={"Origin": "http://localhost"})
+        assert (b'"cached":true' in resp.get_data()) is told
+        resp.close()
+    got = samples(metrics_app.test_client().get("/metrics", headers=basic("p", PASSWORD)).get_data(as_text=True))
+    assert got[("searx_ai_summaries_total", (("outcome", "done"),))] == 1
+    assert got[("searx_ai_summaries_total", (("outcome", "cached"),))] == 2
+
+
 def test_openmetrics_when_the_scraper_asks(metrics_app):
     c = metrics_app.test_client()
     c.get("/search", query_string={"q": "alpha", "format": "json"})

@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
 from tests.conftest import json_engine_entry, make_settings
+from tests.reader.fakes import fake_reader, site
 from utils.fakes.llm import FakeLLM, Reply
 
 PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
@@ -64,7 +65,12 @@ def full_app(app_factory, fake_engine):
             engines, search={"formats": ["html", "json", "csv", "rss"]}, general={"admin_token": TOKEN, "open_metrics": "metrics-password"},
             ai_summary={"base_url": llm.base_url, "model": "fake-model"},
         )
-        yield app_factory(settings)
+        app = app_factory(settings)
+        page = (200, {"content-type": "text/plain"}, b"A page read by the reader.\n" * 20)
+        svc = app.extensions["searx"]
+        svc.reader.close()
+        svc.reader = fake_reader(settings, site({"https://example.org/page": page}))
+        yield app
 
 
 def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
@@ -106,6 +112,13 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/ai_summary", "post", c.post("/ai_summary", data="{", content_type="application/json")),
         ("/ai_summary", "post", c.post("/ai_summary", json=summary, headers={"Origin": "https://evil.example"})),
         ("/openapi.json", "get", c.get("/openapi.json")),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/page&max_chars=100")),
+        ("/fetch", "post", c.post("/fetch", json={"url": "https://example.org/page", "format": "text"})),
+        ("/fetch", "get", c.get("/fetch?url=")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "https://example.org/", "max_lines": "0"})),
+        ("/fetch", "get", c.get("/fetch?url=http://127.0.0.1/")),
+        ("/fetch", "post", c.post("/fetch", data={"url": "http://169.254.169.254/latest/meta-data/"})),
+        ("/fetch", "get", c.get("/fetch?url=https://example.org/missing")),
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH})),
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
                                                         "Accept": "application/openmetrics-text; version=1.0.0"})),
@@ -136,6 +149,9 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
+    for method in ("get", "post"):
+        covered.add(check(doc, "/fetch", method, getattr(public.test_client(), method)("/fetch?url=https://a.example/")))
     documented = {(path, method, key) for path, method in spec_routes(doc)
                   for key in doc["paths"][path][method]["responses"] if key != "default"}
     assert documented - covered == set(), "documented answers no sample produced"

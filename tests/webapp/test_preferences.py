@@ -193,3 +193,16 @@ def test_admin_can_lock_the_summary_mode(app_factory, fake_engine):
     client.set_cookie("ai_summary_mode", "always")
     page = client.get("/search?q=x").data.decode()
     assert '"ai_summary_mode": "click"' in page
+
+
+def test_the_admin_models_are_offered_without_a_user_server(app_factory, fake_engine):
+    from tests.conftest import json_engine_entry, make_settings
+
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
+                                    ai_summary={"models": ["small", "large"]}))
+    client = app.test_client()
+    form = etree.HTML(client.get("/preferences").data)
+    assert form.xpath("//select[@name='ai_summary_model']/option/@value") == ["", "small", "large"]
+    assert not form.xpath("//input[@name='ai_summary_server']")
+    resp = client.post("/preferences", data={"ai_summary_model": "large"})
+    assert etree.HTML(resp.data).xpath("//select[@name='ai_summary_model']/option[@selected]/@value") == ["large"]

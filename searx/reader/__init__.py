@@ -1,0 +1,1 @@
+"""The page reader: fetch one public URL safely and turn its body into readable text."""

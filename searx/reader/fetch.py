@@ -1,0 +1,192 @@
+"""Fetch one URL for the reader: every hop checked by the guard, pinned, bounded.
+
+Redirects are followed here (never by httpx), each hop checked again; the
+connection goes to the checked address (``PinnedTransport``, no proxy, no
+environment); the body is read against a cap on decompressed bytes; the whole
+request has one deadline. httpx errors become ``ReaderError`` here, once.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import re
+import ssl
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+import httpx
+
+from searx.network.challenge import challenge_location
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+from searx.reader.errors import ReaderError
+from searx.reader.extract import kind_of, media_type
+
+ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
+_LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
+_REDIRECTS = (301, 302, 303, 307, 308)
+_UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
+
+Transport = Callable[[], httpx.BaseTransport]
+
+
+@dataclass(frozen=True)
+class Limits:
+    timeout: float = 15.0
+    max_redirects: int = 5
+    max_bytes: int = 2 * 1024 * 1024  # HTML, text and everything else
+    max_pdf_bytes: int = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Fetched:
+    url: str
+    final_url: str
+    status: int
+    content_type: str
+    body: bytes
+
+
+def retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds from a Retry-After header (delay or HTTP date), or None."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+class _Inflater:
+    """Decompresses gzip or deflate without ever producing more than ``cap`` bytes."""
+
+    def __init__(self, encoding: str) -> None:
+        self.encoding = encoding
+        self._zlib = zlib.decompressobj(47) if encoding in ("gzip", "x-gzip") else None
+        self._deflate_first = encoding == "deflate"
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        if self._deflate_first:  # "deflate" is zlib-wrapped by the standard, raw by some servers
+            self._deflate_first = False
+            self._zlib = zlib.decompressobj(15 if data[:1] == b"x" else -15)
+        if self._zlib is None:
+            return data
+        try:
+            # room + 1: one byte over the cap is enough to know the cap is exceeded
+            return self._zlib.decompress(self._zlib.unconsumed_tail + data, room + 1)
+        except zlib.error as exc:
+            raise ReaderError("unreadable", "the compressed body is damaged") from exc
+
+
+def _tls_failure(exc: BaseException) -> bool:
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLError) or "CERTIFICATE_VERIFY_FAILED" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+class Fetcher:
+    """``fetch(url, deadline=...)`` -> ``Fetched``; raises ReaderError with a stable code."""
+
+    def __init__(self, guard: AddressGuard, *, user_agent: str, limits: Limits = Limits(),
+                 transport: Transport | None = None) -> None:
+        self.guard = guard
+        self.limits = limits
+        self.user_agent = user_agent
+        self._ssl: ssl.SSLContext | None = None  # verified; built on first use, never relaxed
+        self._transport = transport or self._default_transport
+
+    def _default_transport(self) -> httpx.BaseTransport:
+        if self._ssl is None:
+            self._ssl = httpx.create_ssl_context()
+        return httpx.HTTPTransport(verify=self._ssl, trust_env=False, retries=0)
+
+    def fetch(self, url: str, *, deadline: float | None = None, accept_language: str | None = None) -> Fetched:
+        end = time.monotonic() + self.limits.timeout
+        end = min(end, deadline) if deadline is not None else end
+        headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "gzip, deflate"}
+        if accept_language and _LANGUAGE.match(accept_language):
+            headers["Accept-Language"] = accept_language
+        target = url
+        for _hop in range(self.limits.max_redirects + 1):
+            checked = self._check(target)
+            location = self._hop(checked, headers, end)
+            if isinstance(location, Fetched):
+                return Fetched(url, location.final_url, location.status, location.content_type, location.body)
+            target = location
+        raise ReaderError("too_many_redirects", f"more than {self.limits.max_redirects} redirects")
+
+    def _check(self, url: str) -> CheckedURL:
+        try:
+            return self.guard.check(url)
+        except AddressRefusedError as exc:
+            raise ReaderError("address_refused", "this address may not be read") from exc
+
+    def _hop(self, checked: CheckedURL, headers: dict[str, str], end: float) -> Fetched | str:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise ReaderError("timeout", "the page took too long to answer")
+        transport = PinnedTransport(checked, self._transport())
+        try:
+            with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
+                              timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
+                with client.stream("GET", checked.url, headers=headers) as response:
+                    return self._response(checked, response, end)
+        except ReaderError:
+            raise
+        except AddressRefusedError as exc:
+            raise ReaderError("address_refused", "this address may not be read") from exc
+        except httpx.TimeoutException as exc:
+            raise ReaderError("timeout", "the page took too long to answer") from exc
+        except httpx.HTTPError as exc:
+            if _tls_failure(exc):
+                raise ReaderError("tls_error", "the page's TLS certificate could not be verified") from exc
+            raise ReaderError("network_error", "the page's server could not be reached") from exc
+        except ssl.SSLError as exc:
+            raise ReaderError("tls_error", "the page's TLS certificate could not be verified") from exc
+
+    def _response(self, checked: CheckedURL, response: httpx.Response, end: float) -> Fetched | str:
+        status = response.status_code
+        if status in _REDIRECTS and "location" in response.headers:
+            location = urljoin(checked.url, response.headers["location"].strip())
+            if challenge_location(location):
+                raise ReaderError("challenged", "the page redirects to a bot check")
+            return location
+        if not 200 <= status < 300:
+            wait = retry_after(response.headers.get("retry-after"))
+            raise ReaderError("http_error", f"the page's server answered {status}", upstream_status=status,
+                              retry_after=wait)  # fmt: skip
+        ctype = response.headers.get("content-type", "")
+        mtype = media_type(ctype)
+        if mtype not in _UNTYPED and kind_of(mtype) is None:
+            raise ReaderError("unsupported_type", f"cannot read {mtype} content")
+        cap = self.limits.max_pdf_bytes if kind_of(mtype) == "pdf" or mtype in _UNTYPED else self.limits.max_bytes
+        body = b"".join(self._body(response, cap, end))
+        return Fetched(checked.url, checked.url, status, ctype, body)
+
+    @staticmethod
+    def _body(response: httpx.Response, cap: int, end: float) -> Iterator[bytes]:
+        encoding = response.headers.get("content-encoding", "identity").strip().lower()
+        if encoding not in ("identity", "gzip", "x-gzip", "deflate", ""):
+            raise ReaderError("unsupported_type", f"cannot read {encoding}-encoded content")
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > cap:
+            raise ReaderError("too_large", f"the page is larger than {cap // (1024 * 1024)} MiB")
+        inflater = _Inflater(encoding)
+        total = 0
+        for raw in response.iter_raw():
+            if time.monotonic() > end:
+                raise ReaderError("timeout", "the page took too long to answer")
+            data = inflater.feed(raw, cap - total)
+            total += len(data)
+            if total > cap:
+                raise ReaderError("too_large", f"the page is larger than {cap // (1024 * 1024)} MiB")
+            yield data

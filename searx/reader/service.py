@@ -1,0 +1,128 @@
+"""The reader the app runs: cache, politeness, fetch and bounded extraction as named steps."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from searx.errors import SettingsError
+from searx.network.guard import AddressGuard, hosts_of
+from searx.reader.cache import DocumentCache
+from searx.reader.document import FORMATS, Document
+from searx.reader.errors import ReaderError
+from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
+from searx.reader.politeness import Politeness
+from searx.reader.worker import ExtractorPool
+from searx.settings import Fetch, Settings
+from searx.store import Store
+
+log = logging.getLogger("searx.reader")
+
+MAX_URL = 2048
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page read: ``url`` as requested, ``final_url`` after redirects, its document."""
+
+    url: str
+    final_url: str
+    host: str
+    status: int
+    document: Document
+    cached: bool
+
+
+def api_enabled(settings: Settings) -> bool:
+    """``fetch.enabled``, or by default: on for a private instance, off for a public one."""
+    enabled = settings.fetch.enabled
+    return (not settings.server.public_instance) if enabled is None else enabled
+
+
+def check_settings(conf: Fetch) -> None:
+    """SettingsError naming the ``fetch.*`` key that cannot work."""
+    for port in conf.ports:
+        if not 0 < port < 65536:
+            raise SettingsError(f"fetch.ports: {port} is not a port")
+    positive = {"timeout": conf.timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
+                "per_origin": conf.per_origin, "extract_workers": conf.extract_workers,
+                "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb}  # fmt: skip
+    for key, value in positive.items():
+        if value <= 0:
+            raise SettingsError(f"fetch.{key}: must be greater than 0")
+    if not 0 <= conf.max_redirects <= 20:
+        raise SettingsError("fetch.max_redirects: must be 0 to 20")
+    if conf.cache_ttl < 0:
+        raise SettingsError("fetch.cache_ttl: must be 0 (off) or more seconds")
+    if conf.extract_memory_mb < 256:
+        raise SettingsError("fetch.extract_memory_mb: at least 256 (the parsers need that to start)")
+
+
+def _origin(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+        return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
+    except ValueError as exc:  # malformed brackets or port: the guard would refuse it too
+        raise ReaderError("address_refused", "this address may not be read") from exc
+
+
+class Reader:
+    """``read(url)`` -> ``Page``; raises ReaderError. Thread-safe; built once per app."""
+
+    def __init__(self, settings: Settings, store: Store, *, guard: AddressGuard | None = None,
+                 transport: Transport | None = None, extractor: ExtractorPool | None = None) -> None:
+        conf = settings.fetch
+        self.conf = conf
+        self.api_enabled = api_enabled(settings)
+        self.guard = guard or AddressGuard(allowed_ports=conf.ports, allow_private=conf.allow_private,
+                                           own_hosts=hosts_of(settings.server.base_url))  # fmt: skip
+        base = settings.server.base_url if isinstance(settings.server.base_url, str) else ""
+        agent = f"{settings.general.instance_name} page reader" + (f" (+{base})" if base else "")
+        limits = Limits(timeout=conf.timeout, max_redirects=conf.max_redirects, max_bytes=conf.max_html_bytes,
+                        max_pdf_bytes=conf.max_pdf_bytes)  # fmt: skip
+        self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
+        self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
+                                                    memory_mb=conf.extract_memory_mb)  # fmt: skip
+        self.cache = DocumentCache(store, conf.cache_ttl)
+        self.politeness = Politeness(store, per_origin=conf.per_origin)
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None) -> Page:
+        """The page at ``url`` as a document; ``deadline`` is a ``time.monotonic()`` value."""
+        if format not in FORMATS:
+            raise ReaderError("bad_request", f"format must be one of {', '.join(FORMATS)}")
+        if not isinstance(url, str) or not url.strip() or len(url) > MAX_URL:
+            raise ReaderError("bad_request", f"url must be an http(s) address of at most {MAX_URL} characters")
+        url = url.strip()
+        end = time.monotonic() + self.conf.timeout
+        end = min(end, deadline) if deadline is not None else end
+        if cached := self.cache.get(url, format):
+            final_url, status, doc = cached
+            return Page(url, final_url, urlsplit(final_url).hostname or "", status, doc, cached=True)
+        fetched = self._fetch(url, end, accept_language)
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise ReaderError("timeout", "the page took too long to read")
+        doc = self.extractor.extract(fetched.body, fetched.content_type, fetched.final_url, format=format,
+                                     timeout=remaining)  # fmt: skip
+        self.cache.put(url, fetched.final_url, fetched.status, doc)
+        host = urlsplit(fetched.final_url).hostname or ""
+        return Page(url, fetched.final_url, host, fetched.status, doc, cached=False)
+
+    def _fetch(self, url: str, end: float, accept_language: str | None) -> Fetched:
+        origin = _origin(url)
+        self.politeness.admit(origin)
+        with self.politeness.slot(origin, end):
+            try:
+                fetched = self.fetcher.fetch(url, deadline=end, accept_language=accept_language)
+            except ReaderError as exc:
+                if exc.code == "http_error":
+                    self.politeness.record(origin, exc.upstream_status, exc.retry_after)
+                raise
+        self.politeness.record(origin, fetched.status)
+        return fetched
+
+    def close(self) -> None:
+        self.extractor.close()

@@ -1,0 +1,36 @@
+"""GET/POST /fetch: one URL read as text (docs/api.md, docs/admin/fetch.md)."""
+
+from __future__ import annotations
+
+import math
+
+from flask import Blueprint, Response, jsonify, request
+
+from searx.reader.api import answer, error_body, parse_request
+from searx.reader.errors import ReaderError
+from searx.webapp.context import services
+
+bp = Blueprint("fetch", __name__)
+
+
+def _values() -> dict[str, object]:
+    body = request.get_json(silent=True) if request.is_json else None
+    return {**request.args.to_dict(), **request.form.to_dict(), **(body if isinstance(body, dict) else {})}
+
+
+@bp.route("/fetch", methods=["GET", "POST"])
+def fetch() -> Response:
+    reader = services().reader
+    try:
+        if reader is None or not reader.api_enabled:
+            raise ReaderError("disabled", "page reading is not enabled on this instance")
+        req = parse_request(_values())
+        page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
+        response = jsonify(answer(page, req))
+    except ReaderError as exc:
+        response = jsonify(error_body(exc))
+        response.status_code = exc.http_status
+        if exc.retry_after is not None and exc.http_status in (429, 503):
+            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
