@@ -212,6 +212,67 @@ def reading_timing(rounds: int) -> list[tuple[str, int, float, float]]:
     return rows
 
 
+def reading_timing_netns(rounds: int) -> list[tuple[str, int, float, float]]:
+    """The same with the real page reader and a real web server in a network namespace (root only).
+
+    The server's pages answer after 0-800 ms; ``fetch.allow_private`` lets the reader reach the
+    namespace's 10.x address (loopback stays refused), ``per_origin: 3`` lets the three pages of the
+    one test host be read at once.
+    """
+    import tempfile
+    from pathlib import Path
+
+    from searx.reader.service import Reader
+    from searx.results.types import MainResult, ResultSet
+    from searx.settings import load
+    from searx.store.memory import MemoryStore
+    from searx.summary import evidence
+    from searx.summary.service import SummaryService
+    from tests.reader.netns import namespace_host, unavailable
+
+    reason = unavailable()
+    if reason:
+        print(f"real reader bench skipped: {reason}", flush=True)
+        return []
+    llm = FakeLLMProcess(20, 0.001)
+    rows = []
+    try:
+        with tempfile.TemporaryDirectory() as folder, namespace_host(Path(folder)) as host:
+            settings = load(overrides={
+                "server": {"secret_key": "bench-secret"},
+                "fetch": {"allow_private": True, "ports": [80, 443, 8080], "per_origin": 3},
+                "ai_summary": {"base_url": llm.base_url, "model": "fake-model", "read_pages": 3, "cache_ttl": 0}})  # fmt: skip
+            reader = Reader(settings, MemoryStore())
+            service = SummaryService(settings, MemoryStore(), reader=reader)
+            try:
+                for delays in ((0, 0, 0), (100, 400, 800)):
+                    times = []
+                    for r in range(rounds):
+                        urls = [f"http://{host.address}:8080/delay/{d}?r={r}-{i}" for i, d in enumerate(delays)]
+                        results = ResultSet(results=[MainResult(url=u, title=f"Page {i}", content=f"Snippet {i}.")
+                                                     for i, u in enumerate(urls)])  # fmt: skip
+                        ev = evidence.build(results, f"what is alpha {r}", "en", 5, int(time.time()) + 600)
+                        body = {"query": ev.query, "evidence": evidence.to_dict(ev),
+                                "signature": evidence.sign(ev, b"bench-secret")}  # fmt: skip
+                        start = time.perf_counter()
+                        lines = service.open(body, {})
+                        first, ok = None, 0
+                        for line in lines:  # type: ignore[union-attr]
+                            ok += line.count(b'"state":"ok"')
+                            if first is None and line.startswith(b'{"delta"'):
+                                first = (time.perf_counter() - start) * 1000
+                        if first is not None and ok == 3:
+                            times.append(first)
+                    label = f"real reader, pages in {'/'.join(map(str, delays))} ms"
+                    rows.append((label, len(times), pct(times, 0.5), max(times)))
+                    print(f"{label}: first delta p50 {rows[-1][2]:.0f} ms  max {rows[-1][3]:.0f} ms", flush=True)
+            finally:
+                reader.close()
+    finally:
+        llm.stop()
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=int, default=200, help="results pages per setting (on, off)")
@@ -221,7 +282,7 @@ def main() -> None:
     parser.add_argument("--review-only", action="store_true", help="only the support check and language timing")
     parser.add_argument("--reading-only", action="store_true", help="only the read_pages time to first delta")
     args = parser.parse_args()
-    reading_rows = reading_timing(3 if args.quick else 10)
+    reading_rows = reading_timing(3 if args.quick else 10) + reading_timing_netns(3 if args.quick else 10)
     if args.reading_only:
         return
     review_row = review_timing()
