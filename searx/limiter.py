@@ -73,6 +73,12 @@ def _trusted(ip: IPAddress, networks: tuple[IPNetwork, ...]) -> bool:
     return any(ip.version == net.version and ip in net for net in networks)
 
 
+def is_trusted_proxy(remote_addr: str, trusted_proxies: Sequence[str]) -> bool:
+    """Whether the direct peer is one of ``server.trusted_proxies`` (its forwarding headers count)."""
+    peer = parse_ip(remote_addr or "")
+    return peer is not None and _trusted(peer, _networks(tuple(trusted_proxies)))
+
+
 def client_address(remote_addr: str, forwarded_for: str | None, trusted_proxies: Sequence[str]) -> str:
     """The address a request really comes from.
 

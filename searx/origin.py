@@ -1,24 +1,128 @@
-"""Same-origin checks for requests that change state or spend resources (pure, no Flask).
+"""The instance's origin and host names, as pure functions (no Flask).
 
-``/ai_summary`` and ``POST /preferences`` refuse what a browser marks as
-coming from another site.
+``check_base_url`` and ``check_trusted_hosts`` read ``server.base_url`` and
+``server.trusted_hosts``; ``host_allowed`` says whether the instance answers
+to a Host name; ``origin_matches`` whether an ``Origin`` header names a given
+base URL; ``same_origin`` whether a request comes from the instance's own
+pages (``/ai_summary`` and ``POST /preferences`` refuse what a browser marks as
+coming from another site). ``searx.webapp.origin`` applies them to the request.
 """
 
 from __future__ import annotations
 
+import functools
+import ipaddress
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
+from searx.errors import SettingsError
 
-def _origin(url: str) -> tuple[str, int] | None:
+# names every instance answers to, with any port (a browser cannot be rebound to them
+# from another site: a site's page cannot make loopback names its own)
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def split_host(host: str) -> tuple[str, int | None] | None:
+    """``(hostname, port)`` of a Host header value, lower-cased without a trailing dot; None if malformed."""
+    if not host or any(c in host for c in "/?#@\\ \t\r\n") or host != host.strip():
+        return None
+    try:
+        parts = urlsplit(f"//{host}")
+        port = parts.port
+    except ValueError:
+        return None
+    name = (parts.hostname or "").rstrip(".")
+    return (name, port) if name else None
+
+
+def check_base_url(base_url: str | bool) -> str:
+    """``server.base_url`` as ``scheme://host[:port]/`` ("" when unset); raises SettingsError naming the key."""
+    if not base_url:
+        return ""
+    if base_url is True:
+        raise SettingsError("server.base_url: give the public URL (https://search.example.org/) or false")
+    try:
+        parts = urlsplit(base_url.strip())
+        parts.port  # noqa: B018 - raises on a bad port
+    except ValueError as exc:
+        raise SettingsError(f"server.base_url: not a URL: {base_url!r}") from exc
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None:
+        raise SettingsError(f"server.base_url: must be an http(s) URL with a host name, not {base_url!r}")
+    if parts.path.strip("/") or parts.query or parts.fragment:
+        raise SettingsError(f"server.base_url: serve the instance at the root of its host (no path): {base_url!r}")
+    return f"{parts.scheme}://{parts.netloc.lower()}/"
+
+
+def check_trusted_hosts(entries: Sequence[str]) -> tuple[str, ...]:
+    """``server.trusted_hosts`` lower-cased; raises SettingsError naming a malformed entry."""
+    names = []
+    for i, entry in enumerate(entries):
+        text = str(entry).strip().lower()
+        if text == "*" or (text.startswith(".") and split_host(text[1:])):
+            names.append(text)
+            continue
+        parsed = split_host(text if not _bare_ipv6(text) else f"[{text}]")
+        if parsed is None or parsed[1] is not None:
+            raise SettingsError(f"server.trusted_hosts[{i}]: a host name without port, '.domain' or '*': {entry!r}")
+        names.append(parsed[0])
+    return tuple(names)
+
+
+@functools.lru_cache(maxsize=16)
+def _trusted(entries: tuple[str, ...]) -> tuple[str, ...]:
+    return check_trusted_hosts(entries)
+
+
+def _bare_ipv6(text: str) -> bool:
+    return ":" in text and not text.startswith("[")
+
+
+def host_allowed(hostname: str, base_url: str | bool, trusted_hosts: Sequence[str]) -> bool:
+    """Whether the instance answers to ``hostname`` (as ``split_host`` gives it; any port):
+    a loopback name or address, ``server.base_url``'s host or a ``server.trusted_hosts`` entry.
+
+    An entry ``.example.org`` matches example.org and its subdomains; ``*`` matches any.
+    """
+    if hostname in LOOPBACK_HOSTS or _loopback_address(hostname):
+        return True
+    if base_url and isinstance(base_url, str) and (urlsplit(base_url).hostname or "").rstrip(".") == hostname:
+        return True
+    for entry in _trusted(tuple(trusted_hosts)):
+        if entry == "*" or entry == hostname or (entry.startswith(".") and
+                                                 (hostname == entry[1:] or hostname.endswith(entry))):
+            return True
+    return False
+
+
+def _loopback_address(hostname: str) -> bool:
+    try:
+        return ipaddress.ip_address(hostname).is_loopback
+    except ValueError:
+        return False
+
+
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of a URL or Origin header, default ports filled in; None for opaque ones."""
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
         return None
-    if not parts.hostname:
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
-    default = 443 if parts.scheme == "https" else 80
-    return parts.hostname.lower(), port or default
+    return parts.scheme, parts.hostname.rstrip("."), port or (443 if parts.scheme == "https" else 80)
+
+
+def origin_matches(origin: str, ours: str) -> bool:
+    """Whether a browser's ``Origin`` header names the instance whose base URL is ``ours``.
+
+    Host and port decide; behind a TLS proxy https://host (443) may reach us as
+    http://host (80), so those two count as one.
+    """
+    theirs, mine = origin_of(origin), origin_of(ours)
+    if theirs is None or mine is None or theirs[1] != mine[1]:
+        return False
+    return theirs[2] == mine[2] or {theirs[2], mine[2]} <= {80, 443}
 
 
 def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False) -> bool:
@@ -33,13 +137,5 @@ def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: s
         return False
     if origin is None:
         return True
-    theirs = _origin(origin)
-    if theirs is None:  # "null" and other opaque origins
-        return False
-    ours = {_origin(f"{scheme}://{host}")}
-    if base_url:
-        ours.add(_origin(str(base_url)))
-    if theirs in ours:
-        return True
-    # the proxy terminated TLS: https://host (443) arrives here as http://host (80)
-    return any(o is not None and o[0] == theirs[0] and {o[1], theirs[1]} <= {80, 443} for o in ours)
+    ours = [f"{scheme}://{host}/", *([str(base_url)] if base_url else [])]
+    return any(origin_matches(origin, o) for o in ours)

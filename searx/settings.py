@@ -77,6 +77,8 @@ class Server(_SearXNG, frozen=True):
     threads: int = 32
     default_http_headers: dict[str, str] = {}
     trusted_proxies: tuple[str, ...] = ()
+    # Host names the instance answers to besides base_url's host and loopback names
+    trusted_hosts: tuple[str, ...] = ()
 
 
 class UI(_SearXNG, frozen=True):
@@ -185,6 +187,19 @@ class LimiterSettings(_S, frozen=True):
     ai_summary_global: CapSettings = CapSettings()
 
 
+class MCP(_S, frozen=True):
+    """The /mcp endpoint and ``python -m searx.mcp`` (docs/admin/mcp.md)."""
+
+    # None: on for a private instance, off when server.public_instance is true
+    enabled: bool | None = None
+    # bearer tokens; once one is set every /mcp request needs one (required when public)
+    tokens: tuple[str, ...] = ()
+    # tool calls that reach the engines, per window: per client and for everyone (0 = no limit)
+    client_limit: int = 20
+    total_limit: int = 60
+    window: float = 60.0
+
+
 class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
@@ -216,6 +231,7 @@ class Settings(_SearXNG, frozen=True):
     preferences: Preferences = Preferences()
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
+    mcp: MCP = MCP()
     fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
@@ -389,6 +405,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    _check_mcp(settings)
     if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
         raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
@@ -399,6 +416,28 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
     return settings
+
+
+def mcp_enabled(settings: Settings) -> bool:
+    """Whether /mcp is served: ``mcp.enabled``, else on unless the instance is public."""
+    if settings.mcp.enabled is None:
+        return not settings.server.public_instance
+    return settings.mcp.enabled
+
+
+def _check_mcp(settings: Settings) -> None:
+    m = settings.mcp
+    if mcp_enabled(settings) and settings.server.public_instance and not m.tokens:
+        raise SettingsError("mcp.tokens: required when server.public_instance is true (or set mcp.enabled: false)")
+    for i, token in enumerate(m.tokens):
+        if len(token) < 16 or " " in token or not printable_ascii(token):
+            # never echo the value: it is a secret
+            raise SettingsError(f"mcp.tokens[{i}]: a token must be at least 16 printable ASCII characters, no spaces")
+    for key in ("client_limit", "total_limit"):
+        if getattr(m, key) < 0:
+            raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
+    if m.window <= 0:
+        raise SettingsError("mcp.window: must be above 0")
 
 
 def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:

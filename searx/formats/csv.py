@@ -10,9 +10,17 @@ from searx.search.models import SearchOutcome
 COLUMNS = ("title", "url", "content", "host", "engine", "score", "type")
 
 
-def _cell(value: str) -> str:
-    # a leading =, +, - or @ makes spreadsheets run the cell as a formula
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+# a cell starting with one of these is run as a formula by spreadsheets
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def cell(value: str) -> str:
+    """``value`` made inert for spreadsheets (a leading quote), for every text column."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _row(*values: str) -> list[str]:
+    return [cell(v) for v in values]
 
 
 def render(outcome: SearchOutcome, base_url: str = "") -> bytes:
@@ -22,12 +30,12 @@ def render(outcome: SearchOutcome, base_url: str = "") -> bytes:
     rs = outcome.results
     for r in rs.results:
         host = r.norm_url.split("/")[0] if r.norm_url else ""
-        writer.writerow([_cell(r.title), r.url, _cell(r.content), host, ",".join(r.engines), f"{r.score:.4f}", "result"])
+        writer.writerow(_row(r.title, r.url, r.content, host, ",".join(r.engines), f"{r.score:.4f}", "result"))
     for a in rs.answers:
         if a.kind != "ai_summary":
-            writer.writerow([_cell(a.answer), a.url, "", "", a.engine, "", "answer"])
+            writer.writerow(_row(a.answer, a.url, "", "", a.engine, "", "answer"))
     for s in rs.suggestions:
-        writer.writerow([_cell(s), "", "", "", "", "", "suggestion"])
+        writer.writerow(_row(s, "", "", "", "", "", "suggestion"))
     for c in rs.corrections:
-        writer.writerow([_cell(c), "", "", "", "", "", "correction"])
+        writer.writerow(_row(c, "", "", "", "", "", "correction"))
     return out.getvalue().encode("utf-8")

@@ -1,5 +1,6 @@
 """Extracted documents in the store, by final URL and format, with the requested URL
-mapped to it; only successes are cached."""
+mapped to it; only successes are cached, and only documents of at most
+``MAX_CACHED_CHARS`` (the memory store bounds keys, not bytes)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import msgspec
 
 from searx.reader.document import Document
 from searx.store import Store
+
+MAX_CACHED_CHARS = 1_000_000
 
 
 class _Entry(msgspec.Struct):
@@ -50,7 +53,7 @@ class DocumentCache:
         return entry.final_url, entry.status, doc
 
     def put(self, url: str, final_url: str, status: int, doc: Document) -> None:
-        if self.ttl <= 0:
+        if self.ttl <= 0 or len(doc.text) > MAX_CACHED_CHARS:
             return
         entry = _Entry(final_url=final_url, status=status, title=doc.title, text=doc.text, format=doc.format,
                        content_type=doc.content_type, kind=doc.kind, pages=doc.pages)  # fmt: skip

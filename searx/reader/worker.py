@@ -123,6 +123,7 @@ class ExtractorPool:
 
     def __init__(self, *, workers: int = 2, timeout: float = 5.0, memory_mb: int = 1024) -> None:
         self.timeout = timeout
+        self.workers = workers
         self._memory = memory_mb * 1024 * 1024
         self._slots = threading.BoundedSemaphore(workers)
         self._idle: list[_Worker] = []
@@ -140,6 +141,13 @@ class ExtractorPool:
             return self._run(self._take(), (body, content_type, url, format), end)
         finally:
             self._slots.release()
+
+    def warm(self) -> None:
+        """Start the workers now (they load the parsers in the background), so the first
+        extraction does not wait ~1 s for a fresh interpreter."""
+        with self._lock:
+            while not self._closed and len(self._idle) < self.workers:
+                self._idle.append(_Worker(self._memory))
 
     def _take(self) -> _Worker:
         with self._lock:

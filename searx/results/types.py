@@ -1,14 +1,40 @@
 """Result types: what engines produce and what formats render.
 
 Engines return plain dicts, as SearXNG engines do; ``from_engine_item`` turns
-each into one typed result. Unknown keys are ignored.
+each into one typed result. Unknown keys are ignored. Only http(s) links pass
+(``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
+
+# the schemes a result may link to; everything else (javascript:, data:, vbscript:,
+# file:, relative links an engine failed to resolve) is dropped
+URL_SCHEMES = frozenset({"http", "https"})
+
+
+def safe_url(url: str) -> str:
+    """``url`` when it is an absolute http(s) URL, else ``""``.
+
+    A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
+    spaces are percent-encoded. Control characters refuse the URL: browsers
+    drop tabs and newlines, so ``java\tscript:`` would otherwise run.
+    """
+    url = url.strip().replace(" ", "%20")
+    if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
+        return ""
+    if url.startswith("//"):
+        url = "https:" + url
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return ""
+    return url if parts.scheme.lower() in URL_SCHEMES and parts.hostname else ""
 
 
 class MainResult(msgspec.Struct, kw_only=True):
@@ -82,14 +108,15 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
         return ("correction", text) if text else None
     if "answer" in item:
         text = _text(item["answer"]).strip()
-        return Answer(answer=text, url=_text(item.get("url")), engine=engine) if text else None
+        return Answer(answer=text, url=safe_url(_text(item.get("url"))), engine=engine) if text else None
     if "infobox" in item:
         return Infobox(
             infobox=_text(item["infobox"]),
             id=_text(item.get("id")),
             content=_text(item.get("content")),
-            img_src=_text(item.get("img_src")),
-            urls=[{"title": _text(u.get("title")), "url": _text(u.get("url"))} for u in item.get("urls") or []],
+            img_src=safe_url(_text(item.get("img_src"))),
+            urls=[{"title": _text(u.get("title")), "url": url} for u in item.get("urls") or []
+                  if isinstance(u, dict) and (url := safe_url(_text(u.get("url"))))],
             attributes=[
                 {"label": _text(a.get("label")), "value": _text(a.get("value"))} for a in item.get("attributes") or []
             ],
@@ -101,7 +128,7 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = _text(item.get("url")).strip()
+    url = safe_url(_text(item.get("url")))
     if not url:
         return None
     published = item.get("publishedDate")
@@ -115,6 +142,6 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
         category=_text(item.get("category")) or category,
         template=_text(item.get("template")) or "default.html",
         publishedDate=published,
-        thumbnail=_text(item.get("thumbnail")),
-        img_src=_text(item.get("img_src")),
+        thumbnail=safe_url(_text(item.get("thumbnail"))),
+        img_src=safe_url(_text(item.get("img_src"))),
     )

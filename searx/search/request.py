@@ -35,16 +35,21 @@ def enabled_engines(engines: Mapping[str, Engine], prefs: Preferences) -> list[s
     return [n for n, e in engines.items() if (not e.disabled or n in on) and n not in off]
 
 
-def _language(value: str, accept_language: str) -> str:
+def search_language(value: str) -> str:
+    """A search language code checked and normalised (``all``, ``en``, ``en-US``); BadRequest otherwise."""
     if value in ("all", ""):
         return "all"
-    if value == "auto":
-        first = accept_language.split(",")[0].split(";")[0].strip()
-        return first if _LANG.match(first or "") else "all"
     if not _LANG.match(value):
         raise BadRequest(f"unknown language {value!r} (use all, auto, en or en-US)")
     lang, _, region = value.partition("-")
     return f"{lang}-{region.upper()}" if region else lang
+
+
+def _language(value: str, accept_language: str) -> str:
+    if value == "auto":
+        first = accept_language.split(",")[0].split(";")[0].strip()
+        return first if _LANG.match(first or "") else "all"
+    return search_language(value)
 
 
 def _int(args: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:

@@ -30,16 +30,19 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
     services = build(settings, raise_plugin_errors=testing)
     app.extensions["searx"] = services
+    if not testing and services.reader is not None and services.reader.api_enabled:
+        services.reader.extractor.warm()  # the first /fetch does not wait for a fresh interpreter
     i18n.install(app)
     errors.install(app)
     pages.install(app)
 
-    from searx.webapp.views import fetch, meta, metrics, openapi, preferences, search, summary
+    from searx.webapp.views import fetch, mcp, meta, metrics, openapi, preferences, search, summary
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp):
         app.register_blueprint(module.bp)
-    from searx.webapp import headers, limits
+    from searx.webapp import headers, limits, origin
 
+    origin.install(app, settings)  # first: a foreign Host is refused before any other work
     limits.install(app, services)
     headers.install(app, settings)
     return app

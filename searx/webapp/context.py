@@ -41,9 +41,19 @@ def is_https() -> bool:
                             services().settings.server.trusted_proxies) == "https"
 
 
+def request_host() -> str:
+    """The Host the browser used: ``X-Forwarded-Host`` from a trusted proxy, else the Host header."""
+    from searx.limiter import is_trusted_proxy
+
+    forwarded = request.headers.get("X-Forwarded-Host")
+    if forwarded and is_trusted_proxy(request.remote_addr or "", services().settings.server.trusted_proxies):
+        return forwarded.split(",")[0].strip()
+    return request.host
+
+
 def same_origin_request() -> bool:
     """False when the browser says this request comes from another site (``searx.origin``)."""
-    return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request.host,
+    return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
                        request.scheme, services().settings.server.base_url)
 
 
@@ -70,4 +80,5 @@ def wants_api() -> bool:
         fmt = request.args.get("format", "")
     if fmt in API_FORMATS:
         return True
-    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi", "/metrics"))
+    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi", "/metrics",
+                                    "/mcp"))

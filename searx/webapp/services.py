@@ -11,6 +11,7 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import EngineNetwork, check_outgoing
+from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
@@ -38,6 +39,7 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
+    mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
 
@@ -64,6 +66,8 @@ def check(settings: Settings) -> dict[str, Engine]:
     engines = load_engines(settings.engines, settings.outgoing.request_timeout)
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
+    check_base_url(settings.server.base_url)
+    check_trusted_hosts(settings.server.trusted_hosts)
     check_settings(settings.fetch)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
@@ -72,6 +76,7 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
@@ -89,9 +94,11 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
-    return Services(
+    services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader,
     )
+    services.mcp = http_endpoint(services, store)
+    return services

@@ -8,6 +8,9 @@ printed at the end of the run, and a full run that sent fewer fails.
 from __future__ import annotations
 
 import collections
+import csv
+import io
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,6 +18,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from lxml import etree
 
 from searx.webapp.views.openapi import spec
 from tests.apispec import check
@@ -78,7 +82,31 @@ class Fuzzer:
         body = resp.get_data()  # a stream is read to its end: errors inside it count too
         assert resp.status_code < 500, f"{method} {path} answered {resp.status_code}: {body[:300]!r}"
         check(self.doc, path, method.lower(), resp)
+        if resp.status_code == 200:
+            parse_body(resp.mimetype, body)
         return resp
+
+
+def parse_body(mimetype: str, body: bytes) -> None:
+    """Every 200 body parses as what its type says (strict XML for RSS; no formula in CSV)."""
+    if mimetype == "application/json":
+        json.loads(body)
+    elif mimetype == "application/x-ndjson":
+        for line in body.splitlines():
+            json.loads(line)
+    elif mimetype == "text/csv":
+        rows = list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
+        assert rows and rows[0][0] == "title"
+        for row in rows[1:]:
+            assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+    elif mimetype == "application/rss+xml":
+        etree.fromstring(body, etree.XMLParser(recover=False, resolve_entities=False))
+    elif mimetype == "text/html":
+        html = body.decode("utf-8")
+        assert html.lstrip().lower().startswith("<!doctype html>") and html.rstrip().endswith("</html>")
+        etree.fromstring(body, etree.HTMLParser(recover=False))
+    elif mimetype == "application/opensearchdescription+xml":
+        etree.fromstring(body, etree.XMLParser(recover=False, resolve_entities=False))
 
 
 @pytest.fixture(scope="session")
@@ -92,6 +120,8 @@ def fuzzer(request: pytest.FixtureRequest, fake_engine: Any, fuzz_llm: FakeLLM) 
     from searx.webapp import create_app
 
     engines = [json_engine_entry(fake_engine.url, n) for n in ("alpha", "beta")]
+    # attacker-written results (script links, formulas, markup) in every page
+    engines.append(json_engine_entry(fake_engine.url, "evil", path="/hostile", thumbnail_query="thumbnail"))
     settings_ = make_settings(engines, search={"formats": ["html", "json", "csv", "rss"]},
                               ai_summary={"base_url": fuzz_llm.base_url, "model": "fake-model"})
     app = create_app(settings_, testing=True)  # testing: a crash raises here with its traceback

@@ -102,7 +102,8 @@ def headers(draw: Any) -> dict[str, str]:
                                               "Accept-Encoding", "Cookie", "Host"]), max_size=5)):
         if name == "Host":
             out[name] = draw(st.sampled_from(["", "evil.example", "a b", "[::1", "127.0.0.1:99999", "x" * 300,
-                                              "ex\u00e4mple.org", "h/../x", "localhost:0"]))
+                                              "ex\u00e4mple.org", "h/../x", "localhost:0", "LOCALHOST.",
+                                              "127.0.0.1:8888", "[::1]:80", "localhost:65535"]))
             continue
         out[name] = draw(cookie_header) if name == "Cookie" else draw(st.one_of(latin1, st.sampled_from([
             "", "*", "de-DE,de;q=0.9,*;q=0.1", "q=2;;;", "xx" * 300, "1.2.3.4, ::1, garbage", "null",

@@ -154,6 +154,18 @@ def test_every_endpoint_with_odd_headers_and_cookies(fuzzer, signed, headers, co
         send(fuzzer, path, method, query, body, ctype, headers)
 
 
+FORMATS = ("html", "json", "csv", "rss")
+
+
+@fuzz_settings(0.1, per_example=len(FORMATS))
+@given(q=st.one_of(s.unicode_text, s.known_values, st.sampled_from(['"', 'a "b" c', "]]>", "&amp;", "\x0b"])))
+def test_every_format_parses_whatever_the_query(fuzzer, q):
+    """The query is echoed by results, titles, feed attributes: each format's body must still parse."""
+    for fmt in FORMATS:
+        resp = send(fuzzer, "/search", "GET", s.encode([("q", q), ("format", fmt)]))
+        assert resp.status_code in (200, 400), resp.status_code
+
+
 def test_the_fuzzer_sees_a_crash_as_a_failure(fuzzer):
     """The checks can fail: an undocumented 5xx is caught (not counted as a generated request)."""
     probe = Fuzzer(fuzzer.app, Counter())

@@ -281,3 +281,13 @@ def test_unknown_fetch_key_stops_start_up() -> None:
 
     with pytest.raises(SettingsError, match="fetch.alow_private"):
         reader_settings(alow_private=True)
+
+
+def test_very_large_documents_are_not_cached(make_reader: Callable[..., Reader]) -> None:
+    from searx.reader.cache import MAX_CACHED_CHARS
+
+    big = b"word " * (MAX_CACHED_CHARS // 5 + 10)
+    rec = Recorder({"https://news.example/big.txt": (200, {"content-type": "text/plain"}, big)})
+    reader = make_reader(rec)
+    assert [reader.read("https://news.example/big.txt").cached for _ in range(2)] == [False, False]
+    assert len(rec.requests) == 2

@@ -90,3 +90,18 @@ def test_a_worker_busy_at_close_stops_when_its_job_ends() -> None:
     doc = pool._run(worker, (b"last job", "text/plain", "", "text"), time.monotonic() + 30)
     assert doc.text == "last job"
     assert _children() == before
+
+
+def test_warm_starts_the_workers_ahead() -> None:
+    before = _children()
+    pool = ExtractorPool(workers=2, timeout=10)
+    try:
+        pool.warm()
+        assert len(_children() - before) == 2
+        pool.warm()  # idempotent
+        assert len(_children() - before) == 2
+        assert pool.extract(b"ready", "text/plain").text == "ready"
+        assert len(_children() - before) == 2  # a warm worker did the job
+    finally:
+        pool.close()
+    assert _children() == before

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(GRANIAN is None, reason="granian is not installe
 def served(tmp_path: Path, fake_llm: FakeLLM) -> Iterator[httpx.Client]:
     settings = tmp_path / "settings.yml"
     settings.write_text(
-        f'use_default_settings: true\nserver: {{secret_key: "{SECRET}"}}\n'
+        f'use_default_settings: true\nserver: {{secret_key: "{SECRET}", trusted_hosts: [searx.test]}}\n'
         f'ai_summary: {{base_url: "{fake_llm.base_url}", model: fake-model, read_pages: 0}}\nengines: []\n'
     )
     sock = tmp_path / "searx.sock"

@@ -123,8 +123,40 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/metrics", "get", c.get("/metrics", headers={"Authorization": "Basic " + METRICS_AUTH,
                                                         "Accept": "application/openmetrics-text; version=1.0.0"})),
         ("/metrics", "get", c.get("/metrics")),
+        *((path, "get", c.get(path, headers={"Host": "rebound.example"}))
+          for path in ("/favicon.ico", "/opensearch.xml", "/openapi.json")),
     ]
     return out, summary
+
+
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+
+
+def mcp_samples(app_factory: Any, fake_engine: Any) -> list[tuple[str, str, Any]]:
+    """Every documented answer of /mcp."""
+    engines = [json_engine_entry(fake_engine.url, "a")]
+    c = app_factory(make_settings(engines)).test_client()
+    init = c.post("/mcp", json=INIT)
+    sid = {"Mcp-Session-Id": init.headers["Mcp-Session-Id"]}
+    locked = app_factory(make_settings(engines, mcp={"tokens": ["t" * 32]})).test_client()
+    off = app_factory(make_settings(engines, mcp={"enabled": False})).test_client()
+    return [
+        ("/mcp", "post", init),
+        ("/mcp", "post", c.post("/mcp", json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=sid)),
+        ("/mcp", "post", c.post("/mcp", json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers=sid)),
+        ("/mcp", "post", c.post("/mcp", data="{", content_type="application/json")),
+        ("/mcp", "post", locked.post("/mcp", json=INIT)),
+        ("/mcp", "post", c.post("/mcp", json=INIT, headers={"Origin": "https://evil.example"})),
+        ("/mcp", "post", off.post("/mcp", json=INIT)),
+        ("/mcp", "post", c.post("/mcp", json=INIT, headers={"Accept": "text/html"})),
+        ("/mcp", "post", c.post("/mcp", data=b"x" * (1024 * 1024 + 1), content_type="application/json")),
+        ("/mcp", "post", c.post("/mcp", data="{}", content_type="text/plain")),
+        ("/mcp", "get", c.get("/mcp")),
+        ("/mcp", "delete", c.delete("/mcp", headers=sid)),
+        ("/mcp", "delete", c.delete("/mcp", headers=sid)),
+        ("/mcp", "delete", c.delete("/mcp")),
+    ]
 
 
 def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
@@ -149,6 +181,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    for path, method, resp in mcp_samples(app_factory, fake_engine):
+        covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
     for method in ("get", "post"):
         covered.add(check(doc, "/fetch", method, getattr(public.test_client(), method)("/fetch?url=https://a.example/")))

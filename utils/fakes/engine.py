@@ -5,6 +5,9 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/json?q=Q&pageno=P&n=10&delay=S&site=NAME&overlap=K`` — JSON results:
   ``{"results": [{"url", "title", "content"}], "suggestions": [...]}``.
   The first ``overlap`` URLs are shared by every ``site`` (so engines merge).
+  ``title=T`` / ``content=C`` replace every title / snippet; ``size=N&fill=X``
+  makes every snippet N characters of X (long or multi-byte snippets);
+  ``host=H`` puts every non-shared result on host H.
 - ``/html?...`` — the same results as an HTML page (for the xpath engine).
 - ``/status/CODE?retry_after=S&location=URL`` — an empty answer with that status.
 - ``/hang?seconds=S`` — wait, then answer (a hang past a timeout).
@@ -14,6 +17,8 @@ Everything is chosen by the URL, so one server serves every scenario:
   Content-Length, or chunked without one.
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
+- ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
+  spreadsheet formulas in every text field, markup and control characters.
 
 It runs on its own asyncio loop (aiohttp), so delays cost no threads and a
 benchmark measures the app, not this server.
@@ -39,16 +44,39 @@ CAPTCHA_PAGE = ('<!DOCTYPE html><html><head><title>Are you a robot?</title>'
                 '<script src="https://www.google.com/recaptcha/api.js"></script></head>'
                 '<body><form><div class="g-recaptcha" data-sitekey="x"></div></form></body></html>')
 
-def make_results(q: str, pageno: int, n: int, site: str, overlap: int) -> list[dict[str, str]]:
+def make_results(q: str, pageno: int, n: int, site: str, overlap: int,
+                 extra: dict[str, str] | None = None) -> list[dict[str, str]]:
+    extra = extra or {}
     out = []
     for i in range(n):
         rank = (pageno - 1) * n + i
-        host = "shared.example.org" if i < overlap else f"{site}.example.org"
+        host = "shared.example.org" if i < overlap else extra.get("host", f"{site}.example.org")
+        content = f"Snippet {rank} about {q}: {site} says something useful here."
+        if "size" in extra:
+            content = (extra.get("fill") or "x") * int(extra["size"])
         out.append({
             "url": f"https://{host}/{q.replace(' ', '-')}/{rank}",
-            "title": f"{q} result {rank} from {host}",
-            "content": f"Snippet {rank} about {q}: {site} says something useful here.",
+            "title": extra.get("title", f"{q} result {rank} from {host}"),
+            "content": extra.get("content", content),
         })
+    return out
+
+
+# URLs no result may link to, whatever their spelling
+HOSTILE_URLS = ("javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,<b>x</b>",
+                "vbscript:msgbox(1)", "file:///etc/passwd", "=cmd|' /C calc'!A0", "/relative/path")
+
+
+def hostile_results(q: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"url": url, "title": f"bad link {i} {q}", "content": "never shown"} for i, url in enumerate(HOSTILE_URLS)
+    ]
+    out += [
+        {"url": "https://-1+1.example.org/=sum", "title": "=HYPERLINK(\"http://x\")", "content": "+1+1",
+         "thumbnail": "javascript:alert(1)", "img_src": "data:image/png;base64,AAAA"},
+        {"url": "https://good.example.org/a?b=\"c\"&d=<e>", "title": f"@SUM(1) {q} \"quoted\" <b>&amp;",
+         "content": "-2 \x0b\x01 control", "publishedDate": "2024-03-05T10:20:30"},
+    ]
     return out
 
 
@@ -88,7 +116,7 @@ class FakeEngineServer:
             await asyncio.sleep(delay)
         if path in ("/json", "/html"):
             results = make_results(args.get("q", ""), int(args.get("pageno", 1) or 1), int(args.get("n", 10)),
-                                   args.get("site", "a"), int(args.get("overlap", 3)))
+                                   args.get("site", "a"), int(args.get("overlap", 3)), args)
             if path == "/json":
                 body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]})
                 return web.Response(text=body, content_type="application/json")
@@ -109,6 +137,9 @@ class FakeEngineServer:
             return web.Response(text="{}", content_type="application/json")
         if path == "/garbage":
             return web.Response(body=b"\x00\x01 this is { not json", content_type="application/json")
+        if path == "/hostile":
+            body = json.dumps({"results": hostile_results(args.get("q", "")), "suggestions": ["=1+1"]})
+            return web.Response(text=body, content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
         return web.Response(status=404, text="not found")

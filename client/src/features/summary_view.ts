@@ -4,7 +4,7 @@
  */
 
 import type { I18n } from "../lib/i18n";
-import { type Block, parseBlocks, renderBlock } from "../lib/markdown";
+import { type Block, BlockStream, capText, renderBlock, truncationMark } from "../lib/markdown";
 import { markSentences, type SupportMark } from "../lib/support";
 
 export type BoxState =
@@ -67,6 +67,11 @@ export class SummaryView {
   private readonly live: HTMLParagraphElement;
   private readonly buttons = new Map<Action, HTMLButtonElement>();
   private blocks: { key: string; node: HTMLElement }[] = [];
+  /** The answer's blocks, parsed as it grows; ``blocks[0..final)`` are final and never redone. */
+  private readonly stream = new BlockStream();
+  private final = 0;
+  private truncated: HTMLElement | null = null;
+  private shownLength = 0;
   private expanded = false;
 
   constructor(
@@ -239,26 +244,40 @@ export class SummaryView {
   clearAnswer(): void {
     this.answer.replaceChildren();
     this.blocks = [];
+    this.stream.reset();
+    this.final = 0;
+    this.truncated = null;
+    this.shownLength = 0;
   }
 
-  /** Re-renders the answer text; unchanged leading blocks keep their DOM nodes (and focus). */
+  /**
+   * Renders the answer text, which only grows until ``clearAnswer``. Finished blocks are
+   * parsed and rendered once; only the open tail is parsed again, and of it only the blocks
+   * that changed get new nodes (unchanged ones keep theirs, and focus).
+   */
   renderAnswer(text: string, cite: (n: number) => Node | null): void {
-    const parsed: Block[] = parseBlocks(text);
-    const next: { key: string; node: HTMLElement }[] = [];
-    parsed.forEach((block, i) => {
+    const { text: shown, truncated } = capText(text);
+    // A shorter text is another answer: start over.
+    if (shown.length < this.shownLength) this.clearAnswer();
+    this.shownLength = shown.length;
+    const { finished, open } = this.stream.update(shown);
+    const start = this.final;
+    const parsed: Block[] = finished.length > start ? [...finished.slice(start), ...open] : open;
+    parsed.forEach((block, k) => {
       const key = JSON.stringify(block);
-      const old = this.blocks[i];
-      if (old && old.key === key) {
-        next.push(old);
-        return;
-      }
+      const old = this.blocks[start + k];
+      if (old?.key === key) return;
       const node = renderBlock(block, this.doc, { citation: cite });
       if (old) old.node.replaceWith(node);
-      else this.answer.append(node);
-      next.push({ key, node });
+      else this.answer.insertBefore(node, this.truncated);
+      this.blocks[start + k] = { key, node };
     });
-    for (const stale of this.blocks.slice(parsed.length)) stale.node.remove();
-    this.blocks = next;
+    for (const stale of this.blocks.splice(start + parsed.length)) stale.node.remove();
+    this.final = finished.length;
+    if (truncated && !this.truncated) {
+      this.truncated = truncationMark(this.doc);
+      this.answer.append(this.truncated);
+    }
     this.updateMore();
   }
 

@@ -11,6 +11,7 @@ from searx import __version__
 from searx.search.check import run_check
 from searx.store.probe import probe
 from searx.webapp.context import services
+from searx.webapp.origin import absolute, base
 
 bp = Blueprint("meta", __name__)
 
@@ -38,7 +39,7 @@ def config() -> Response:
 @bp.route("/favicon.ico")
 def favicon() -> BaseResponse:
     # browsers ask for it whatever the page says; the page names /static/favicon.svg
-    return redirect("/static/favicon.svg", code=301)
+    return redirect(absolute("/static/favicon.svg"), code=301)
 
 
 @bp.route("/healthz")
@@ -59,7 +60,7 @@ def autocompleter() -> Response:
 def opensearch() -> Response:
     svc = services()
     xml = render_template("opensearch.xml", instance_name=svc.settings.general.instance_name,
-                          base=request.host_url.rstrip("/"), method=svc.settings.server.method.lower())
+                          base=base().rstrip("/"), method=svc.settings.server.method.lower())
     return Response(xml, mimetype="application/opensearchdescription+xml")
 
 

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, request
 
 import searx.webapp.pages as pages
 from searx.webapp.context import is_https, preferences, same_origin_request, services
+from searx.webapp.origin import absolute
 from searx.webapp.prefs_form import apply_form, save_cookies
 
 bp = Blueprint("preferences", __name__)
@@ -26,7 +27,7 @@ def preferences_view() -> Response:
     elif token:
         prefs = prefs.copy()  # shown, not stored: a link must not change anyone's preferences
         prefs.load_token(token)
-    share = f"{request.host_url}preferences?preferences={prefs.share_token()}&save=1"
+    share = absolute(f"/preferences?preferences={prefs.share_token()}&save=1")
     response = pages.preferences_page(prefs, saved=request.method == "POST", from_link=bool(token), share_url=share)
     if request.method == "POST":
         save_cookies(response, prefs, saved, https=is_https())

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response as BaseResponse
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
 from searx.webapp.context import client_id, preferences, services
+from searx.webapp.origin import absolute, base
 from searx.webapp.searching import run_search
 
 bp = Blueprint("search", __name__)
@@ -16,7 +17,7 @@ bp = Blueprint("search", __name__)
 @bp.route("/", methods=["GET"])
 def index() -> BaseResponse:
     if request.args.get("q"):
-        return redirect(f"/search?{request.query_string.decode('latin-1')}", code=308)
+        return redirect(absolute(f"/search?{request.query_string.decode('latin-1')}"), code=308)
     return pages.index(preferences())
 
 
@@ -31,7 +32,7 @@ def search() -> Response:
                          client=client_id())
     if fmt == "html":
         return pages.results(outcome, prefs)
-    body = RENDERERS[fmt](outcome, request.host_url)
+    body = RENDERERS[fmt](outcome, base())
     response = Response(body, mimetype=MIMETYPES[fmt])
     if fmt == "csv":
         response.headers["Content-Disposition"] = "attachment;Filename=searx_-_search_results.csv"

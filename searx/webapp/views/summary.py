@@ -7,7 +7,7 @@ from flask import Blueprint, Response, g, json, request
 from searx.summary.admission import refusal
 from searx.summary.ndjson import error_body, status
 from searx.summary.service import Refusal
-from searx.webapp.context import client_id, preferences, services
+from searx.webapp.context import client_id, preferences, request_host, services
 
 bp = Blueprint("ai_summary", __name__)
 
@@ -21,7 +21,7 @@ def _refuse(code: str) -> Response:
 @bp.post("/ai_summary")
 def ai_summary() -> Response:
     svc = services()
-    code = refusal(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request.host,
+    code = refusal(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
                    request.scheme, svc.settings.server.base_url, request.mimetype, request.content_length)  # fmt: skip
     if code:
         return _refuse(code)

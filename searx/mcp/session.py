@@ -1,0 +1,70 @@
+"""Sessions of the 2025 protocol versions, signed instead of stored.
+
+A session id carries the negotiated version and the time it was issued,
+signed with a key derived from ``server.secret_key``: every worker and every
+instance sharing the secret accepts it without a shared lookup (the memory
+store is per process). Ending a session (``DELETE``) writes a marker in the
+store until the id would have expired anyway.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+from searx.store import Store
+
+SESSION_TTL = 7 * 86400.0
+
+
+class Sessions:
+    def __init__(self, secret_key: str, store: Store, *, ttl: float = SESSION_TTL,
+                 clock: Callable[[], float] = time.time) -> None:
+        self._key = hmac.new(secret_key.encode(), b"searx-ai mcp session", hashlib.sha256).digest()
+        self.store = store
+        self.ttl = ttl
+        self.clock = clock
+
+    def _sign(self, body: str) -> str:
+        return hmac.new(self._key, body.encode(), hashlib.sha256).hexdigest()[:32]
+
+    @staticmethod
+    def _ended_key(session_id: str) -> str:
+        return "mcp:ended:" + hashlib.sha256(session_id.encode()).hexdigest()[:32]
+
+    def open(self, version: str) -> str:
+        body = f"{version}.{int(self.clock())}.{secrets.token_hex(8)}"
+        return f"{body}.{self._sign(body)}"
+
+    def _issued(self, session_id: str) -> tuple[str, float] | None:
+        body, _, signature = session_id.rpartition(".")
+        if len(session_id) > 200 or not hmac.compare_digest(self._sign(body).encode(), signature.encode()):
+            return None
+        version, _, rest = body.partition(".")
+        issued = rest.partition(".")[0]
+        if version not in HANDSHAKE_PROTOCOL_VERSIONS or not issued.isdigit():
+            return None
+        return version, float(issued)
+
+    def version(self, session_id: str) -> str | None:
+        """The protocol version of a live session; None when unknown, expired or ended."""
+        found = self._issued(session_id)
+        if found is None or self.clock() >= found[1] + self.ttl:
+            return None
+        if self.store.get(self._ended_key(session_id)) is not None:
+            return None
+        return found[0]
+
+    def end(self, session_id: str) -> bool:
+        """End a live session; False when it was not one."""
+        found = self._issued(session_id)
+        if found is None or self.version(session_id) is None:
+            return False
+        left = found[1] + self.ttl - self.clock()
+        self.store.set(self._ended_key(session_id), b"1", ttl=max(1.0, left))
+        return True

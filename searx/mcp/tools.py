@@ -1,0 +1,93 @@
+"""The tools an agent can call, their descriptions, and one ``call`` that runs them (no protocol here)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import searx.mcp.fetch_tool as fetch_tool
+import searx.mcp.search_tool as search_tool
+from searx.mcp.args import ArgumentError
+from searx.mcp.limits import CallLimits
+from searx.mcp.output import ToolOutput, refusal
+from searx.store import Store
+
+log = logging.getLogger("searx.mcp")
+
+
+class Backend(search_tool.Backend, Protocol):
+    """The instance's services as the tools see them."""
+
+    reader: Any  # a fetch_tool.PageReader, or None
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+    output_schema: dict[str, Any] | None = None
+
+
+WEB_SEARCH = ToolSpec("web_search", "Web search", search_tool.DESCRIPTION, search_tool.SCHEMA,
+                      search_tool.OUTPUT_SCHEMA)
+WEB_FETCH = ToolSpec("web_fetch", "Read a web page", fetch_tool.DESCRIPTION, fetch_tool.SCHEMA)
+
+
+class Tools:
+    """Runs a tool for a client: checks its arguments, applies the call limits, never raises.
+
+    ``web_fetch`` is offered when the page reader may read for others (``fetch.enabled``).
+    """
+
+    def __init__(self, backend: Backend, store: Store) -> None:
+        self.backend = backend
+        self.limits = CallLimits(store, backend.settings.mcp)
+        self.instance = backend.settings.general.instance_name
+        base = backend.settings.server.base_url
+        if base:
+            self.instance = f"{self.instance} ({str(base).rstrip('/')})"
+        reader = backend.reader
+        self._specs = (WEB_SEARCH, WEB_FETCH) if reader is not None and reader.api_enabled else (WEB_SEARCH,)
+
+    def specs(self) -> tuple[ToolSpec, ...]:
+        return self._specs
+
+    def known(self, name: str) -> bool:
+        return any(s.name == name for s in self._specs)
+
+    def call(self, name: str, arguments: Mapping[str, Any] | None, client: str) -> ToolOutput:
+        try:
+            if name == "web_search":
+                return self._web_search(arguments or {}, client)
+            if name == "web_fetch" and self.known(name):
+                return self._web_fetch(arguments or {}, client)
+        except ArgumentError as exc:
+            return refusal(f"invalid argument {exc}")
+        return refusal(f"unknown tool {name[:80]!r} (this server has: {', '.join(s.name for s in self._specs)})")
+
+    def _web_search(self, arguments: Mapping[str, Any], client: str) -> ToolOutput:
+        args = search_tool.parse(arguments)
+        sq = search_tool.search_query(args, self.backend)
+        if not sq.engines:
+            return refusal(f"{self.instance}: no general search engine is enabled on this instance")
+        cache = self.backend.runner.cache
+        if cache is None or cache.get(sq) is None:
+            refused = self.limits.check(client)
+            if refused:
+                return refusal(refused)
+        outcome = search_tool.run(sq, self.backend)
+        return search_tool.render(outcome, args, self.instance)
+
+    def _web_fetch(self, arguments: Mapping[str, Any], client: str) -> ToolOutput:
+        args = fetch_tool.parse(arguments)
+        reader = self.backend.reader
+        if not fetch_tool.cached(reader, args):
+            refused = self.limits.check(client)
+            if refused:
+                return refusal(refused)
+        page = fetch_tool.read(reader, args)
+        return page if isinstance(page, ToolOutput) else fetch_tool.render(page, args)

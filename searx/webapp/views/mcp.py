@@ -1,0 +1,42 @@
+"""``/mcp``: the Model Context Protocol endpoint (the transport is ``searx.mcp.http``; docs/admin/mcp.md)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from searx.mcp import HttpRequest
+from searx.mcp.access import MAX_BODY, authorized, origin_allowed
+from searx.settings import mcp_enabled
+from searx.webapp.context import client_address, services
+
+bp = Blueprint("mcp", __name__)
+
+
+def _refuse(status: int, message: str, **headers: str) -> Response:
+    response = jsonify({"error": message})
+    response.status_code = status
+    response.headers.update(headers)
+    return response
+
+
+@bp.route("/mcp", methods=["GET", "POST", "DELETE"])
+def mcp() -> Response:
+    svc = services()
+    settings = svc.settings
+    if not mcp_enabled(settings):
+        return _refuse(404, "the MCP endpoint is not enabled on this instance")
+    if not origin_allowed(request.headers.get("Origin"), settings.server.base_url):
+        return _refuse(403, "this Origin may not use the MCP endpoint")
+    if not authorized(request.headers.get("Authorization"), settings.mcp.tokens):
+        return _refuse(401, "a bearer token is required", **{"WWW-Authenticate": 'Bearer realm="mcp"'})
+    request.max_content_length = MAX_BODY
+    try:
+        body = request.get_data(cache=False)
+    except RequestEntityTooLarge:
+        return _refuse(413, f"the body is over {MAX_BODY} bytes")
+    reply = svc.mcp.handle(HttpRequest(request.method, {k.lower(): v for k, v in request.headers.items()}, body,
+                                       client_address(), list(request.headers.items())))
+    response = Response(reply.body, reply.status, headers=reply.headers, content_type=reply.content_type)
+    response.headers["Cache-Control"] = "no-store"
+    return response
