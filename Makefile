@@ -79,6 +79,7 @@ bench: $(STAMP)
 	$(BIN)/python -m utils.bench_summary
 	$(BIN)/python -m utils.bench_store
 	$(BIN)/python -m utils.bench_mcp
+	$(BIN)/python -m utils.bench_collections
 	$(BIN)/python -m utils.bench_reader
 
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po

@@ -13,7 +13,8 @@ from searx.search.check import run_check, table
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m searx.check", description=__doc__)
     parser.add_argument("query")
-    parser.add_argument("--engine", action="append", help="only this engine (repeatable)")
+    parser.add_argument("--engine", action="append", help="only this engine, even a disabled one (repeatable)")
+    parser.add_argument("--category", help="only the enabled engines of this category (images, news, videos, ...)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     try:
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
 
     services = build(settings)
     try:
-        rows = run_check(services.runner, args.query, args.engine)
+        rows = run_check(services.runner, args.query, args.engine, args.category)
     finally:
         services.close()
     if args.json:

@@ -10,6 +10,7 @@ redirect someone's summaries).
 from __future__ import annotations
 
 import base64
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +23,10 @@ from searx.settings import printable_ascii
 # before it is inflated (a 65 kB token once inflated to 48 MiB).
 MAX_TOKEN = 8192
 MAX_TOKEN_DATA = 16384
+# a search language: auto, all, or a language code with an optional region (en, en-US)
+LANGUAGE = re.compile(r"^(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)$")
+# default categories: comma-separated names (the form sends one checkbox per tab)
+CATEGORIES = re.compile(r"^[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}$")
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,7 @@ class Pref:
     max_len: int = 2048
     shared: bool = True  # may travel in a share link (secret ones never do)
     printable: bool = False  # printable ASCII only (goes into an HTTP header)
+    pattern: re.Pattern[str] | None = None  # the whole value must match
 
     def check(self, value: str) -> str | None:
         """The value as stored, or None when it is not allowed."""
@@ -43,6 +49,8 @@ class Pref:
             return None
         if self.printable and not printable_ascii(value):
             return None
+        if self.pattern is not None and not self.pattern.match(value):
+            return None
         return value
 
 
@@ -50,8 +58,8 @@ def definitions(settings: object) -> dict[str, Pref]:
     """All preferences with defaults taken from the settings."""
     s = settings  # searx.settings.Settings
     prefs = [
-        Pref("categories", "general"),
-        Pref("language", s.search.default_lang or "auto"),  # type: ignore[attr-defined]
+        Pref("categories", "general", max_len=400, pattern=CATEGORIES),
+        Pref("language", s.search.default_lang or "auto", max_len=10, pattern=LANGUAGE),  # type: ignore[attr-defined]
         Pref("locale", s.ui.default_locale or ""),  # type: ignore[attr-defined]
         Pref("safesearch", str(s.search.safe_search), ("0", "1", "2")),  # type: ignore[attr-defined]
         Pref("theme", s.ui.default_theme or "simple", ("simple",)),  # type: ignore[attr-defined]
@@ -61,6 +69,8 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("disabled_engines", ""),
         Pref("enabled_plugins", ""),
         Pref("disabled_plugins", ""),
+        Pref("image_proxy", "1" if s.server.image_proxy else "0", ("0", "1")),  # type: ignore[attr-defined]
+        Pref("load_images", "1", ("0", "1")),
         Pref("autocomplete", s.search.autocomplete or ""),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, ("always", "questions", "click", "never")),  # type: ignore[attr-defined]
         Pref("ai_summary_server", "", shared=False),

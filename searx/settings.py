@@ -87,6 +87,8 @@ class UI(_SearXNG, frozen=True):
     results_on_new_tab: bool = False
     query_in_title: bool = False
     center_alignment: bool = False
+    # hosts whose video players the videos tab may embed, after a click (none on page load)
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
 
 
 class Preferences(_SearXNG, frozen=True):
@@ -199,6 +201,33 @@ class MCP(_S, frozen=True):
     total_limit: int = 60
     window: float = 60.0
 
+class CollectionsEmbeddings(_S, frozen=True):
+    # auto: http when base_url is set, else the local model when installed, else none (keywords only)
+    backend: str = "auto"
+    base_url: str = ""
+    api_key: str = ""
+    model: str = ""
+    timeout: float = 30.0
+    batch_size: int = 16
+    model_path: str = ""
+    tokenizer_path: str = ""
+    threads: int = 1
+
+
+class Collections(_S, frozen=True):
+    enabled: bool = True
+    data_dir: str = ""
+    tokens: tuple[str, ...] = ()
+    max_upload_bytes: int = 64 * 1024 * 1024
+    max_chunk_size: int = 800
+    chunk_overlap: int = 100
+    fusion: str = "rrf"
+    keyword_weight: float = 1.0
+    semantic_weight: float = 1.0
+    convex_alpha: float = 0.5
+    min_update_interval: int = 5
+    embeddings: CollectionsEmbeddings = CollectionsEmbeddings()
+
 
 class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
@@ -232,6 +261,8 @@ class Settings(_SearXNG, frozen=True):
     outgoing: Outgoing = Outgoing()
     ai_summary: AISummary = AISummary()
     mcp: MCP = MCP()
+
+    collections: Collections = Collections()
     fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
     categories_as_tabs: dict[str, Any] = {}
@@ -415,6 +446,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
+    _check_collections(settings.collections)
     return settings
 
 
@@ -438,6 +470,21 @@ def _check_mcp(settings: Settings) -> None:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:
         raise SettingsError("mcp.window: must be above 0")
+
+def _check_collections(conf: Collections) -> None:
+    if conf.fusion not in ("rrf", "convex"):
+        raise SettingsError("collections.fusion: must be rrf or convex")
+    if conf.embeddings.backend not in ("auto", "local", "http", "none"):
+        raise SettingsError("collections.embeddings.backend: must be auto, local, http or none")
+    if conf.embeddings.backend == "http" and not conf.embeddings.base_url:
+        raise SettingsError("collections.embeddings.base_url: required when backend is http")
+    if not 100 <= conf.max_chunk_size <= 8000 or not 0 <= conf.chunk_overlap <= conf.max_chunk_size // 2:
+        raise SettingsError("collections.max_chunk_size: 100 to 8000, chunk_overlap at most half of it")
+    if conf.max_upload_bytes < 1 or conf.embeddings.batch_size < 1 or not 0 <= conf.convex_alpha <= 1:
+        raise SettingsError("collections: max_upload_bytes and embeddings.batch_size must be positive, "
+                            "convex_alpha between 0 and 1")
+    if any(len(token) < 16 for token in conf.tokens):
+        raise SettingsError("collections.tokens: each token needs at least 16 characters")
 
 
 def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any] | None = None) -> Settings:

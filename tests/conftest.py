@@ -13,6 +13,7 @@ from tests.valkey_server import NO_SERVER, ValkeyServer, server_binary
 from utils.fakes.engine import FakeEngineServer
 
 SECRET = "test-secret-key-for-the-test-suite"
+COLLECTIONS_TOKEN = "collections-test-token-0123456789"
 
 pytest_plugins = ["tests.real_llm", "pytester"]
 
@@ -73,6 +74,22 @@ def three_engine_app(app_factory: Any, fake_engine: FakeEngineServer) -> Any:
 @pytest.fixture
 def client(three_engine_app: Any) -> Any:
     return three_engine_app.test_client()
+
+
+@pytest.fixture
+def coll_factory(app_factory: Any, tmp_path: Any) -> Any:
+    """``build(engines=[], **collections_settings)``: an app whose collections index is open."""
+
+    def build(engines: list[dict[str, Any]] | None = None, server: dict[str, Any] | None = None,
+              **conf: Any) -> Any:  # fmt: skip
+        conf.setdefault("data_dir", str(tmp_path / "data"))
+        conf.setdefault("tokens", [COLLECTIONS_TOKEN])
+        conf.setdefault("embeddings", {"backend": "none"})
+        app = app_factory(make_settings(engines or [], collections=conf, server=server or {}))
+        assert app.extensions["searx"].collections.wait_ready(10)
+        return app
+
+    return build
 
 
 @pytest.fixture(scope="session")

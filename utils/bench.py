@@ -12,16 +12,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import aiohttp
 import httpx
+import valkey
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,9 +82,10 @@ def tree_cpu(pid: int) -> float:
 class Instance:
     """The app under granian with a generated settings file."""
 
-    def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None) -> None:
+    def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None,
+                 entries: list[dict] | None = None) -> None:
         self.port = free_port()
-        entries = [{
+        entries = entries or [{
             "name": f"bench{i}", "engine": "json_engine", "shortcut": f"b{i}",
             "search_url": f"{engine_url}/json?q={{query}}&pageno={{pageno}}&site=s{i}&delay={delay}",
             "results_query": "results", "url_query": "url", "title_query": "title", "content_query": "content",
@@ -120,7 +124,8 @@ class Instance:
         self.dir.cleanup()
 
 
-def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float], int]:
+def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query",
+         extra: dict | None = None) -> tuple[list[float], int]:
     """``total`` searches from ``concurrency`` clients at once (asyncio, so the load is cheap)."""
 
     async def run() -> tuple[list[float], int]:
@@ -133,7 +138,7 @@ def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float],
                 nonlocal errors
                 for i in queue:
                     start = time.perf_counter()
-                    async with session.get(f"{url}/search", params={"q": f"bench query {i}", "format": fmt}) as resp:
+                    async with session.get(f"{url}/search", params={"q": f"{words} {i}", "format": fmt, **(extra or {})}) as resp:
                         await resp.read()
                         if resp.status != 200:
                             errors += 1
@@ -145,6 +150,97 @@ def load(url: str, fmt: str, concurrency: int, total: int) -> tuple[list[float],
     return asyncio.run(run())
 
 
+# commands a client's connection set-up sends (and the bench's end marker), not the searches
+_NOT_SEARCH = {"INFO", "PING", "HELLO", "CLIENT", "SELECT", "SCRIPT", "ECHO"}
+_DONE = "bench-round-trips-done"
+
+
+class StoreMonitor:
+    """Counts the commands clients send to the store server (MONITOR), by command name.
+
+    Commands a Lua script runs inside the server are left out: MONITOR tags them
+    ``lua``; what is left is one round trip each (the store sends no pipelines).
+    """
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.counts: dict[str, int] = {}
+        self._monitor = valkey.Valkey(host="127.0.0.1", port=port).monitor()
+        self._monitor.__enter__()
+        self._thread = threading.Thread(target=self._listen, daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> None:
+        for event in self._monitor.listen():
+            command = str(event["command"])
+            if command == f"ECHO {_DONE}":
+                return
+            name = command.split(" ", 1)[0].upper()
+            if event.get("client_type") != "lua" and name not in _NOT_SEARCH:
+                self.counts[name] = self.counts.get(name, 0) + 1
+
+    def stop(self) -> dict[str, int]:
+        """Every command sent before this call, counted."""
+        client = valkey.Valkey(host="127.0.0.1", port=self.port)
+        client.echo(_DONE)
+        client.close()
+        self._thread.join(10)
+        self._monitor.__exit__(None, None, None)
+        return self.counts
+
+
+def store_round_trips(engine_url: str, engines: int, searches: int, cache_ttl: float) -> dict[str, float]:
+    """Store round trips per search, counted by a real Valkey/Redis server."""
+    port, data = free_port(), tempfile.TemporaryDirectory()
+    script = str(ROOT / "utils" / "valkey.sh")
+    subprocess.run([script, "start", str(port), data.name], check=True, stdout=subprocess.DEVNULL)
+    inst = None
+    try:
+        inst = Instance(engine_url, engines, 0.0, {"store": {"url": f"valkey://127.0.0.1:{port}/0"},
+                                                   "search": {"cache_ttl": cache_ttl}})
+        load(inst.url, "json", 1, 5, "warm up")  # scripts loaded, connections open
+        monitor = StoreMonitor(port)
+        load(inst.url, "json", 1, searches)
+        counts = monitor.stop()
+    finally:
+        if inst is not None:
+            inst.stop()
+        subprocess.run([script, "stop", str(port), data.name], check=False, stdout=subprocess.DEVNULL)
+        data.cleanup()
+    return {name: n / searches for name, n in counts.items()}
+
+
+def print_round_trips(engine_url: str, searches: int) -> None:
+    for cache_ttl, label in ((0, "search cache off"), (300, "search cache on, every query new")):
+        per = store_round_trips(engine_url, 3, searches, cache_ttl)
+        detail = ", ".join(f"{name} {n:g}" for name, n in sorted(per.items()))
+        print(f"store round trips per 3-engine search ({label}): {sum(per.values()):g} ({detail})", flush=True)
+
+
+def image_engines(engine_url: str, n: int) -> list[dict]:
+    """``n`` wikicommons engines on the fake engine's Commons answers (6 images each, shared URLs)."""
+    return [{"name": f"img{i}", "engine": "wikicommons", "shortcut": f"i{i}", "base_url": f"{engine_url}/commons{i}",
+             "enable_http": True, "categories": ["images"], "timeout": 5.0} for i in range(n)]
+
+
+def images_vs_web(engine_url: str, searches: int) -> None:
+    """CPU per HTML search: 3 image engines on the images tab vs 3 web engines on the general tab."""
+    cpu_ms = {}
+    for label, entries, extra in (("web", None, {}),
+                                  ("images", image_engines(engine_url, 3), {"categories": "images"})):
+        inst = Instance(engine_url, 3, 0.0, entries=entries)
+        try:
+            load(inst.url, "html", 4, 20, "warm up", extra)
+            cpu0 = inst.cpu()
+            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
+            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
+        finally:
+            inst.stop()
+        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
+              flush=True)
+    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}", flush=True)
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
@@ -154,6 +250,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--searches", type=int, default=200, help="searches per scenario")
     parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
+    parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
+    parser.add_argument("--images-only", action="store_true", help="only the images-vs-web CPU figure")
     args = parser.parse_args()
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
                             cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -161,6 +259,12 @@ def main() -> None:
     wait_http(engine_url + "/json?q=x")
     rows = []
     try:
+        if not args.images_only and (shutil.which("valkey-server") or shutil.which("redis-server")):
+            print_round_trips(engine_url, 50)
+        if not args.store_only:
+            images_vs_web(engine_url, args.searches)
+        if args.store_only or args.images_only:
+            return
         for engines in (3, 10):
             for delay in (0.0, 0.1):
                 inst = Instance(engine_url, engines, delay)

@@ -49,6 +49,31 @@ class Engine:
     def response(self, resp: Any) -> list[Any]:
         return list(self.module.response(resp) or [])
 
+    # --- tokens (an engine that needs one defines ``token_scope``) ----------------
+
+    @property
+    def uses_tokens(self) -> bool:
+        return callable(getattr(self.module, "token_scope", None))
+
+    @property
+    def token_ttl(self) -> float:
+        return float(self.settings.get("token_ttl") or 3600.0)
+
+    def token_scope(self, query: str, params: dict[str, Any]) -> str | None:
+        """What this request's token depends on ("" = one for the engine); None = no token."""
+        return self.module.token_scope(query, params) if self.uses_tokens else None
+
+    def token_required(self, params: dict[str, Any]) -> bool:
+        """False when the request can go without a token (then none is fetched for it)."""
+        required = getattr(self.module, "token_required", None)
+        return bool(required(params)) if callable(required) else True
+
+    def token_request(self, query: str, params: dict[str, Any]) -> None:
+        self.module.token_request(query, params)
+
+    def token_response(self, resp: Any) -> str:
+        return str(self.module.token_response(resp))
+
 
 def _module_defaults(module: ModuleType) -> dict[str, Any]:
     return {

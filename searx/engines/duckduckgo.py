@@ -1,10 +1,11 @@
 """DuckDuckGo web search through its no-JavaScript HTML endpoint (or the lite one).
 
-Supports paging (offsets as DuckDuckGo's own next-page form), region
-(``kl``), time range (``df``) and safe search (``kp``). Not supported: the
-``vqd`` token of DuckDuckGo's own next-page form is not sent (one request per
-call, no state), so page 2+ may be answered with the anomaly challenge, which
-is then reported as CAPTCHA; queries of 500+ characters are not sent.
+Supports paging (offsets and fields of DuckDuckGo's own next-page form, with
+its ``vqd`` token), region (``kl``), time range (``df``) and safe search
+(``kp``). Page 1 needs no token; its next-page form's ``vqd`` is cached in the
+store (per query and region, ``token_ttl`` seconds), and page 2+ sends it. When
+none is cached the runner first asks page 1 for one. Not supported: queries of
+500+ characters, and page 2+ in Chinese regions (DuckDuckGo has no next page there).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ time_range_support = True
 safesearch = True
 language_support = True
 timeout = 4.0
+token_ttl = 3600.0  # a vqd stays valid for its query for a while
 about = {"website": "https://duckduckgo.com", "results": "HTML", "use_official_api": False}
 
 _TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
@@ -42,17 +44,49 @@ def _region(language: str) -> str:
     return f"{region.lower()}-{lang}" if lang and region else "wt-wt"
 
 
+def token_scope(query: str, params: dict[str, Any]) -> str:
+    return f"{_region(params.get('language') or 'all')}//{query}"
+
+
+def token_required(params: dict[str, Any]) -> bool:
+    return bool(params["pageno"] > 1)
+
+
+def token_request(query: str, params: dict[str, Any]) -> None:
+    params["pageno"] = 1  # page 1 carries the vqd of its next page
+    request(query, params)
+
+
+def token_response(resp: Any) -> str:
+    tree = parse_html(resp)
+    _check_challenge(tree)
+    vqd = tree.xpath('//input[@name="vqd"]/@value')
+    if vqd:
+        return str(vqd[0]).strip()
+    if _result_page(tree):
+        return ""  # a last page: there is no next one to ask for
+    raise unparsable(resp, "no DuckDuckGo result list on the page")
+
+
 def request(query: str, params: dict[str, Any]) -> None:
     if len(query) >= 500:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
     conf = settings_of(params)
-    data = {"q": query, "b": ""}
+    region = _region(params.get("language") or "all")
     pageno = params["pageno"]
-    if pageno > 1:
+    data = {"q": query}
+    if pageno == 1:
+        data["b"] = ""
+    else:
+        if region.endswith("-zh") or not params.get("token"):
+            # no next page in Chinese regions; a later page without vqd looks like a bot
+            params["url"] = None
+            return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
-        data.update(s=str(offset), dc=str(offset + 1), nextParams="", v="l", o="json", api="d.js")
-    data["kl"] = params["cookies"]["kl"] = _region(params.get("language") or "all")
+        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
+                    vqd=params["token"])
+    data["kl"] = params["cookies"]["kl"] = region
     if params.get("time_range") in _TIME:
         data["df"] = params["cookies"]["df"] = _TIME[params["time_range"]]
     data["kp"] = _SAFE.get(params.get("safesearch", 0), "-1")
@@ -60,7 +94,8 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{base}/{conf.get('endpoint', 'html')}/"
     params["method"] = "POST"
     params["data"] = data
-    params["headers"]["Referer"] = base + "/"
+    params["headers"].update({"Referer": base + "/", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate",
+                              "Sec-Fetch-Site": "same-origin", "Sec-Fetch-User": "?1"})
 
 
 def _html_results(tree: Any) -> list[dict[str, Any]]:
@@ -100,15 +135,24 @@ def _lite_results(tree: Any) -> list[dict[str, Any]]:
     return out
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
-    tree = parse_html(resp)
+def _check_challenge(tree: Any) -> None:
     if tree.xpath('//form[@id="challenge-form"]') or tree.xpath(f'//div[{has_class("anomaly-modal__modal")}]'):
         raise EngineCaptcha("DuckDuckGo anomaly challenge")
-    results = _html_results(tree) or _lite_results(tree)
-    if results:
-        return results
+
+
+def _result_page(tree: Any) -> bool:
     # a real result page without hits still carries the result list or the next-page token
-    if tree.xpath('//div[@id="links"]') or tree.xpath('//input[@name="vqd"]') or tree.xpath(
-            f'//*[{has_class("no-results")} or {has_class("result--no-result")}]'):
-        return []
+    return bool(tree.xpath('//div[@id="links"]') or tree.xpath('//input[@name="vqd"]') or tree.xpath(
+        f'//*[{has_class("no-results")} or {has_class("result--no-result")}]'))
+
+
+def response(resp: Any) -> list[dict[str, Any]]:
+    tree = parse_html(resp)
+    _check_challenge(tree)
+    results: list[dict[str, Any]] = _html_results(tree) or _lite_results(tree)
+    vqd = tree.xpath('//input[@name="vqd"]/@value')
+    if vqd:
+        results.append({"token": str(vqd[0]).strip()})  # for the next page of this query
+    if results or _result_page(tree):
+        return results
     raise unparsable(resp, "no DuckDuckGo result list on the page")

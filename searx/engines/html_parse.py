@@ -5,6 +5,7 @@ Pure functions only; no engine-specific selectors live here.
 
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Any
 
@@ -41,8 +42,14 @@ def parse_html(resp: Any) -> Any:
     body = resp.content
     if not body or not body.strip():
         raise EngineParseError("empty page")
+    # the charset of the Content-Type header (a page or fragment may not declare one itself)
+    charset = getattr(resp, "charset_encoding", None)
     try:
-        return html.fromstring(body)
+        codecs.lookup(charset or "utf-8")
+    except LookupError:
+        charset = None
+    try:
+        return html.fromstring(body, parser=html.HTMLParser(encoding=charset) if charset else None)
     except (ParserError, ValueError) as exc:
         raise EngineParseError(f"unparsable page: {exc}") from exc
 

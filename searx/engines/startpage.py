@@ -1,16 +1,17 @@
 """Startpage web results (Google-sourced) from the HTML result page.
 
 Supports paging (``page``), time range (``with_date``), safe search
-(``qadf``), interface language and region (``preferences`` cookie). Not
-supported: the per-session ``sc`` token of Startpage's home form (fetching it
-would be a second request), so Startpage may answer with its captcha or an
-Anubis proof-of-work page; both are reported as CAPTCHA, never as "no results".
+(``qadf``), interface language and region (``preferences`` cookie). Posts the
+form of Startpage's home page with its ``sc`` code, which the runner fetches
+from the home page and caches in the store for ``token_ttl`` seconds (one
+code for every search). Startpage's captcha or Anubis proof-of-work page, on
+the home page or instead of results, is reported as CAPTCHA, never as "no results".
+Not supported: Startpage's news and image verticals.
 """
 
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from babel import Locale, UnknownLocaleError
 
@@ -25,6 +26,7 @@ time_range_support = True
 safesearch = True
 language_support = True
 timeout = 5.0
+token_ttl = 3600.0  # how long one sc code is used (Startpage issues a new one with every page)
 about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
 
 _TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
@@ -40,6 +42,24 @@ def _language_name(lang: str) -> str:
         return "english"
 
 
+def token_scope(query: str, params: dict[str, Any]) -> str:
+    return ""  # one sc code serves every query and language
+
+
+def token_request(query: str, params: dict[str, Any]) -> None:
+    params["url"] = _base_url(params) + "/"
+
+
+def token_response(resp: Any) -> str:
+    tree = parse_html(resp)
+    code = tree.xpath('//form[@id="search"]//input[@name="sc"]/@value')
+    if code and code[0].strip():
+        return str(code[0]).strip()
+    if _is_challenge(tree, resp.content):
+        raise EngineCaptcha("Startpage bot check on its home page")
+    raise unparsable(resp, "no sc code in Startpage's search form")
+
+
 def request(query: str, params: dict[str, Any]) -> None:
     lang, region = locale(params.get("language"))
     args = {"query": query, "cat": "web", "t": "device", "qsr": "all",
@@ -47,15 +67,19 @@ def request(query: str, params: dict[str, Any]) -> None:
             "qadf": _SAFE.get(params.get("safesearch", 0), "moderate")}
     if lang:
         args["language"] = args["lui"] = _language_name(lang)
+    if params.get("token"):
+        args["sc"] = params["token"]
     if params["pageno"] > 1:
         args.update(page=str(params["pageno"]), segment="startpage.udog")
-    prefs = {"disable_family_filter": "1" if params.get("safesearch", 0) == 0 else "0",
+    prefs = {"disable_family_filter": "1" if params.get("safesearch", 0) == 0 else "0", "enable_post_method": "1",
              "num_of_results": "10", "search_results_region": f"{lang}-{region}" if region else "all"}
     # one cookie of key "EEE" value pairs joined by "N1N" (Startpage's own format)
     params["cookies"]["preferences"] = "N1N".join(f"{k}EEE{v}" for k, v in prefs.items())
     base = _base_url(params)
     params["headers"].update(Origin=base, Referer=base + "/")
-    params["url"] = f"{base}/sp/search?{urlencode(args)}"
+    params["url"] = f"{base}/sp/search"
+    params["method"] = "POST"
+    params["data"] = args
 
 
 def _is_challenge(tree: Any, body: bytes) -> bool:

@@ -11,6 +11,13 @@ from searx.results.types import MainResult
 from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
+_EXTRA = ("thumbnail_src", "resolution", "img_format", "filesize", "source", "length", "iframe_src", "author")
+# the fields each kind of result always carries (SearXNG's templates), empty or not
+_KIND_FIELDS = {
+    "images.html": ("thumbnail_src", "resolution", "img_format", "source", "author"),
+    "videos.html": ("length", "iframe_src", "author", "source"),
+    "news": ("source",),
+}
 
 
 def result_dict(r: MainResult) -> dict[str, Any]:
@@ -18,12 +25,18 @@ def result_dict(r: MainResult) -> dict[str, Any]:
         parsed = list(urlparse(r.url))
     except ValueError:
         parsed = ["", "", r.url, "", "", ""]
-    return {
+    out: dict[str, Any] = {
         "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
         "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,
         "template": r.template, "publishedDate": r.publishedDate, "thumbnail": r.thumbnail or "",
         "img_src": r.img_src or "", "priority": r.priority,
     }
+    for name in _KIND_FIELDS.get(r.kind, ()):
+        out[name] = getattr(r, name) or ("" if name != "iframe_src" else None)
+    for name in _EXTRA:
+        if getattr(r, name):
+            out[name] = getattr(r, name)
+    return out
 
 
 def payload(outcome: SearchOutcome) -> dict[str, Any]:

@@ -145,7 +145,7 @@ class HttpEndpoint:
         try:
             decoded = json.loads(req.body)
         except (ValueError, RecursionError):
-            return self._reply(_rpc_error(None, PARSE_ERROR, "Parse error: the body is not JSON"), 400)
+            return self._reply(_rpc_error(None, PARSE_ERROR, "Parse error: the body is not JSON (or nests too deep)"), 400)
         if not isinstance(decoded, dict):
             return self._reply(_rpc_error(None, INVALID_REQUEST, "send one JSON-RPC message per request "
                                           "(batches are not part of this protocol version)"), 400)

@@ -8,6 +8,8 @@ positions, where weight is the product of the engines' weights.
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections.abc import Iterable, Mapping
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -60,7 +62,8 @@ def _merge_into(kept: MainResult, new: MainResult) -> None:
         kept.content = new.content
     if new.url.startswith("https:") and not kept.url.startswith("https:"):
         kept.url = new.url
-    for attr in ("thumbnail", "img_src", "publishedDate"):
+    for attr in ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
+                 "source", "length", "iframe_src", "author"):
         if not getattr(kept, attr) and getattr(new, attr):
             setattr(kept, attr, getattr(new, attr))
 
@@ -98,6 +101,24 @@ def merge_main(per_engine: Iterable[list[MainResult]], weights: Mapping[str, flo
     return merged
 
 
+def _timestamp(value: str | None) -> float:
+    if not value:
+        return 0.0
+    try:
+        when = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return 0.0
+    return (when if when.tzinfo else when.replace(tzinfo=datetime.UTC)).timestamp()
+
+
+def newest_within_bands(results: list[MainResult]) -> list[MainResult]:
+    """News order: by score band (halving: 1st, 2nd, 3rd-4th, 5th-8th place, ...), newest first within one."""
+    def key(r: MainResult) -> tuple[int, float]:
+        band = math.floor(math.log2(r.score)) if r.score > 0 else -1_000_000
+        return -band, -_timestamp(r.publishedDate)
+    return sorted(results, key=key)
+
+
 def merge_infoboxes(infoboxes: Iterable[Infobox]) -> list[Infobox]:
     """Infoboxes with the same id (or title) become one; the longer content wins."""
     by_id: dict[str, Infobox] = {}
@@ -123,6 +144,8 @@ def merge(parts: Iterable[ResultSet], weights: Mapping[str, float]) -> ResultSet
     parts = list(parts)
     out = ResultSet()
     out.results = merge_main((p.results for p in parts), weights)
+    if out.results and all(r.kind == "news" for r in out.results):
+        out.results = newest_within_bands(out.results)
     seen_answers: set[str] = set()
     for part in parts:
         for answer in part.answers:

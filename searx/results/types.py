@@ -3,22 +3,36 @@
 Engines return plain dicts, as SearXNG engines do; ``from_engine_item`` turns
 each into one typed result. Unknown keys are ignored. Only http(s) links pass
 (``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL.
+Image, news and video results are main results with SearXNG's extra fields;
+an item without the fields its kind needs is dropped (see ``REQUIRED``).
 """
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
 
+# SearXNG's templates; any other value an engine names becomes the default
+TEMPLATES = ("default.html", "images.html", "videos.html")
+# what each kind of result cannot go without (the kind is the template, or "news" for the news category)
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "images.html": ("img_src", "thumbnail_src"),
+    "videos.html": ("length", "thumbnail"),
+    "news": ("publishedDate",),
+}
 # the schemes a result may link to; everything else (javascript:, data:, vbscript:,
 # file:, relative links an engine failed to resolve) is dropped
 URL_SCHEMES = frozenset({"http", "https"})
 
 
-def safe_url(url: str) -> str:
+def safe_url(url: str, *, instance_path: bool = False) -> str:
     """``url`` when it is an absolute http(s) URL, else ``""``.
+
+    With ``instance_path`` (results of the instance's own offline engines, such as
+    the collections), a path on this instance (``/collections/...``) passes too.
 
     A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
     spaces are percent-encoded. Control characters refuse the URL: browsers
@@ -27,6 +41,8 @@ def safe_url(url: str) -> str:
     url = url.strip().replace(" ", "%20")
     if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
         return ""
+    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
+        return url
     if url.startswith("//"):
         url = "https:" + url
     try:
@@ -53,8 +69,24 @@ class MainResult(msgspec.Struct, kw_only=True):
     thumbnail: str = ""
     img_src: str = ""
     priority: str = ""
+    # images, videos and news (SearXNG's names)
+    thumbnail_src: str = ""
+    resolution: str = ""
+    img_format: str = ""
+    filesize: str = ""
+    source: str = ""
+    length: str = ""
+    iframe_src: str = ""
+    author: str = ""
     # private: not rendered by formats
     norm_url: str = ""
+
+    @property
+    def kind(self) -> str:
+        """What the page shows it as: images.html, videos.html, news or default.html."""
+        if self.template != "default.html":
+            return self.template
+        return "news" if self.category == "news" else "default.html"
 
 
 class Answer(msgspec.Struct, kw_only=True):
@@ -94,10 +126,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ("" if value is None else str(value))
 
 
-def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object | None:
+def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instance_links: bool = False) -> object | None:
     """Turn one dict returned by an engine's ``response()`` into a typed result.
 
     Returns ``None`` for items that carry nothing usable (no URL, no text).
+    ``instance_links``: the engine runs in-process and links into the instance.
     A dict ``{"number_of_results": n}`` returns an ``int``.
     """
     if "suggestion" in item:
@@ -128,20 +161,56 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str) -> object
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = safe_url(_text(item.get("url")))
+    url = safe_url(_text(item.get("url")), instance_path=instance_links)
     if not url:
         return None
-    published = item.get("publishedDate")
-    if published is not None and not isinstance(published, str):
-        published = published.isoformat() if hasattr(published, "isoformat") else str(published)
-    return MainResult(
+    template = _text(item.get("template"))
+    result = MainResult(
         url=url,
         title=_text(item.get("title")).strip(),
         content=_text(item.get("content")).strip(),
         engine=engine,
         category=_text(item.get("category")) or category,
-        template=_text(item.get("template")) or "default.html",
-        publishedDate=published,
+        template=template if template in TEMPLATES else "default.html",
+        publishedDate=_date(item.get("publishedDate")),
         thumbnail=safe_url(_text(item.get("thumbnail"))),
         img_src=safe_url(_text(item.get("img_src"))),
+        thumbnail_src=safe_url(_text(item.get("thumbnail_src"))),
+        iframe_src=safe_url(_text(item.get("iframe_src"))),
+        resolution=_text(item.get("resolution")).strip(),
+        img_format=_text(item.get("img_format")).strip(),
+        filesize=_text(item.get("filesize")).strip(),
+        source=_text(item.get("source")).strip(),
+        length=_length(item.get("length")),
+        author=_text(item.get("author")).strip(),
     )
+    if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
+        return None
+    return result
+
+
+def _date(value: Any) -> str | None:
+    """ISO 8601 from a datetime, a date, a unix time or a string (kept as given)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return datetime.datetime.fromtimestamp(value, datetime.UTC).isoformat()
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return _text(value).strip() or None
+
+
+def _length(value: Any) -> str:
+    """A video length as SearXNG shows it ("4:05", "1:02:03"): from seconds, a timedelta or text."""
+    if isinstance(value, datetime.timedelta):
+        value = value.total_seconds()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value <= 0:
+            return ""
+        minutes, seconds = divmod(int(value), 60)
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+    return _text(value).strip()

@@ -8,14 +8,19 @@ from searx.search.models import SearchQuery
 from searx.search.runner import SearchRunner
 
 
-def run_check(runner: SearchRunner, query: str, engines: list[str] | None = None) -> list[dict[str, Any]]:
+def run_check(runner: SearchRunner, query: str, engines: list[str] | None = None,
+              category: str | None = None) -> list[dict[str, Any]]:
     """Per engine: outcome, number of results, latency (ms), reason.
+
+    ``engines`` names the engines (even disabled ones); else every enabled
+    engine, or every enabled engine of ``category`` (images, news, videos, ...).
 
     Outcomes are recorded in engine health as usual, so a success ends a
     cooldown and a challenge starts one.
     """
-    names = tuple(engines or [n for n, e in runner.engines.items() if not e.disabled])
-    sq = SearchQuery(query=query, engines=names, categories=("general",))
+    names = tuple(engines or [n for n, e in runner.engines.items()
+                              if not e.disabled and (category is None or category in e.categories)])
+    sq = SearchQuery(query=query, engines=names, categories=(category or "general",))
     _, reports = runner.fetch(sq, ignore_health=True)
     by_name = {r.name: r for r in reports}
     rows = []

@@ -1,65 +1,37 @@
 """Engine health: outcomes, cooldowns with single-probe recovery, and /stats figures.
 
 State lives in a ``Store`` as msgspec JSON (one key per engine), so several
-instances sharing a Valkey store agree on which engines are cooling down.
+instances sharing a Valkey store agree on which engines are cooling down. Every
+change is one store script (``health_state``), atomic across instances.
 """
 
 from __future__ import annotations
 
 import statistics
-import threading
 import time
 from collections.abc import Callable, Iterable
 
 import msgspec
 
+from searx.search.health_state import (
+    BOT_CHECK,
+    END_COOLDOWN,
+    INFRA,
+    OUTCOMES,
+    RECORD,
+    SUCCESS,
+    State,
+    decode,
+    decode_names,
+    record_args,
+)
 from searx.store import Store
 
-OUTCOMES = ("ok", "no_results", "challenged", "blocked", "timeout", "error")
-SUCCESS = ("ok", "no_results")
-BOT_CHECK = ("challenged", "blocked")
-INFRA = ("timeout", "error")
+__all__ = ["BOT_CHECK", "INFRA", "OUTCOMES", "SUCCESS", "EngineHealth"]
 
-CHALLENGE_BASE = 300.0      # first cooldown after a bot check without Retry-After
-INFRA_BASE = 60.0           # first cooldown after two infrastructure failures in a row
-MAX_COOLDOWN = 3600.0       # doubling stops here
-MAX_RETRY_AFTER = 86400.0   # a Retry-After is honoured, but not beyond a day
 PROBE_TTL = 120.0           # a probe that never reports frees the lock after this
-RECENT = 100                # outcomes kept per engine for the success rate and median
 
 _DEFAULT_REASON = {"challenged": "CAPTCHA", "blocked": "access denied", "timeout": "timeout", "error": "error"}
-
-
-class Event(msgspec.Struct, array_like=True):
-    time: float
-    outcome: str
-    latency: float | None = None
-
-
-class Failure(msgspec.Struct):
-    outcome: str
-    reason: str
-    time: float
-
-
-class State(msgspec.Struct):
-    cooldown_until: float = 0.0     # 0: not suspended
-    cooldown_reason: str = ""
-    cooldown_started: float = 0.0
-    bot_checks: int = 0             # consecutive challenged/blocked, for doubling
-    infra_failures: int = 0         # consecutive timeouts/errors
-    infra_cooldowns: int = 0        # infra cooldowns in the current streak, for doubling
-    last_failure: Failure | None = None
-    recent: list[Event] = msgspec.field(default_factory=list)
-
-
-_encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder(State).decode
-_decode_names = msgspec.json.Decoder(list[str]).decode
-
-
-def _doubling(base: float, count: int) -> float:
-    return min(MAX_COOLDOWN, base * 2 ** max(0, count - 1))
 
 
 class EngineHealth:
@@ -69,39 +41,24 @@ class EngineHealth:
         self._store = store
         self._clock = clock
         self._prefix = prefix
-        # record() reads, changes and writes one key: serialise it within this process
-        # (across instances a lost update only drops one stats event)
-        self._lock = threading.Lock()
 
     # --- store access -------------------------------------------------------
 
     def _key(self, name: str) -> str:
         return f"{self._prefix}engine:{name}"
 
+    def _names_key(self) -> str:
+        return f"{self._prefix}names"
+
     def _probe_key(self, name: str) -> str:
         return f"{self._prefix}probe:{name}"
 
     def _load(self, name: str) -> State:
-        raw = self._store.get(self._key(name))
-        if raw is None:
-            return State()
-        try:
-            return _decode(raw)
-        except msgspec.DecodeError:
-            return State()  # an older or corrupt record: start over rather than fail searches
-
-    def _save(self, name: str, state: State) -> None:
-        self._store.set(self._key(name), _encode(state))
-
-    def _remember_name(self, name: str) -> None:
-        names = self.names()
-        if name not in names:
-            self._store.set(f"{self._prefix}names", _encode(sorted([*names, name])))
+        return decode(self._store.get(self._key(name)))
 
     def names(self) -> list[str]:
         """Every engine that ever reported an outcome to this store."""
-        raw = self._store.get(f"{self._prefix}names")
-        return _decode_names(raw) if raw else []
+        return decode_names(self._store.get(self._names_key()))
 
     # --- the runner's API ---------------------------------------------------
 
@@ -111,7 +68,17 @@ class EngineHealth:
         When a cooldown has ended exactly one caller (across instances, via
         ``Store.add``) is admitted as the probe; others stay suspended until it reports.
         """
-        state = self._load(name)
+        return self.admit_all([name])[name]
+
+    def admit_all(self, names: Iterable[str]) -> dict[str, str | None]:
+        """``admit`` for every engine of a search with one store read (a probe takes its lock)."""
+        names = list(dict.fromkeys(names))
+        if not names:
+            return {}
+        raws = self._store.get_many([self._key(name) for name in names])
+        return {name: self._decide(name, decode(raw)) for name, raw in zip(names, raws, strict=True)}
+
+    def _decide(self, name: str, state: State) -> str | None:
         if not state.cooldown_until:
             return None
         if self._clock() < state.cooldown_until:
@@ -140,64 +107,20 @@ class EngineHealth:
 
     def end_cooldown(self, name: str) -> None:
         """End a cooldown and forget the failure streaks (operator action)."""
-        with self._lock:
-            state = self._load(name)
-            state.cooldown_until = 0.0
-            state.cooldown_reason = ""
-            state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
-            self._save(name, state)
-        self._store.delete(self._probe_key(name))
+        self._store.run(END_COOLDOWN, [self._key(name), self._probe_key(name)], [])
 
     def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
                latency: float | None = None, results: int = 0) -> None:
-        """Record one engine call's outcome and start or end a cooldown by the rules."""
+        """Record one engine call's outcome and start or end a cooldown by the rules.
+
+        One store script: the state, the list of names and the probe lock change
+        together, so outcomes recorded at once by several instances are all kept.
+        """
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown engine outcome {outcome!r}")
-        with self._lock:
-            self._record(name, outcome, reason, retry_after, latency)
-
-    def _record(self, name: str, outcome: str, reason: str, retry_after: float | None,
-                latency: float | None) -> None:
-        now = self._clock()
-        state = self._load(name)
-        state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency)]
-        probing = bool(state.cooldown_until) and now >= state.cooldown_until
-        cooling = bool(state.cooldown_until) and now < state.cooldown_until
         reason = reason or _DEFAULT_REASON.get(outcome, "")
-        if outcome in SUCCESS:
-            state.cooldown_until = 0.0
-            state.cooldown_reason = ""
-            state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
-        else:
-            state.last_failure = Failure(outcome, reason, now)
-            if cooling:
-                # calls admitted before the cooldown began, answering late (a burst of
-                # concurrent searches): no news, so no doubling; a longer Retry-After counts
-                if outcome in BOT_CHECK and retry_after is not None and retry_after > 0:
-                    state.cooldown_until = max(state.cooldown_until, now + min(float(retry_after), MAX_RETRY_AFTER))
-            elif outcome in BOT_CHECK:
-                state.bot_checks += 1
-                state.infra_failures = 0
-                if retry_after is not None and retry_after > 0:
-                    duration = min(float(retry_after), MAX_RETRY_AFTER)
-                else:
-                    duration = _doubling(CHALLENGE_BASE, state.bot_checks)
-                self._cool(state, now, duration, reason)
-            else:
-                state.infra_failures += 1
-                # a failed probe re-cools at once: the engine was already known to be down
-                if state.infra_failures >= 2 or probing:
-                    state.infra_cooldowns += 1
-                    self._cool(state, now, _doubling(INFRA_BASE, state.infra_cooldowns), reason)
-        self._save(name, state)
-        self._remember_name(name)
-        self._store.delete(self._probe_key(name))
-
-    @staticmethod
-    def _cool(state: State, now: float, duration: float, reason: str) -> None:
-        state.cooldown_until = now + duration
-        state.cooldown_started = now
-        state.cooldown_reason = reason
+        args = record_args(name, self._clock(), outcome, reason, retry_after, latency)
+        self._store.run(RECORD, [self._key(name), self._names_key(), self._probe_key(name)], args)
 
     # --- /stats ---------------------------------------------------------------
 

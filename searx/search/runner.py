@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
 import httpx
@@ -23,12 +24,13 @@ from searx.results.merge import merge
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
 from searx.search.models import EngineReport, SearchOutcome, SearchQuery
+from searx.search.tokens import TokenCache
 
 log = logging.getLogger("searx.search")
 
 
 class Health(Protocol):
-    def admit(self, name: str) -> str | None: ...
+    def admit_all(self, names: Iterable[str]) -> dict[str, str | None]: ...
 
     def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
                latency: float | None = None, results: int = 0) -> None: ...
@@ -39,7 +41,7 @@ def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
         "engine": engine, "query": sq.query, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
         "language": sq.language, "searxng_locale": sq.language, "category": sq.categories[0] if sq.categories else "general",
         "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
-        "allow_redirects": False, "raise_for_httperror": True,
+        "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
     }
 
 
@@ -47,10 +49,12 @@ def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
     """Typed results from what an engine's ``response()`` returned."""
     out = ResultSet()
     category = engine.categories[0] if engine.categories else "general"
+    # an offline engine searches the instance's own data and may link into the instance
+    local = getattr(engine.module, "engine_type", "online") == "offline"
     for item in items:
         if not isinstance(item, dict):
             continue
-        typed = from_engine_item(item, engine.name, category)
+        typed = from_engine_item(item, engine.name, category, instance_links=local)
         if isinstance(typed, MainResult):
             out.results.append(typed)
         elif isinstance(typed, Answer):
@@ -74,11 +78,15 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
-                 cache: SearchCache | None = None,
-                 observe: Callable[[EngineReport], None] | None = None) -> None:
+                 cache: SearchCache | None = None, tokens: TokenCache | None = None,
+                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None) -> None:
         self.engines = engines
         self.observe = observe  # e.g. the metrics: sees every engine call's report
+        # what offline engines (``engine_type = "offline"``, a ``search()`` function) search in-process
+        self.local = local or {}
+        self._offline = ThreadPoolExecutor(max_workers=4, thread_name_prefix="offline-engine")
         self.cache = cache
+        self.tokens = tokens
         self.network = network
         self.plugins = plugins
         self.health = health
@@ -86,8 +94,30 @@ class SearchRunner:
         self.bot_check = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
-    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool) -> list[tuple[Engine, Fetch]]:
-        batch = []
+    def _search_offline(self, engine: Engine, params: dict[str, Any]) -> tuple[list[Any] | None, float]:
+        start = time.perf_counter()
+        items = engine.module.search(params["query"], params)
+        return items, time.perf_counter() - start
+
+    def _offline_report(self, engine: Engine, future: Future[tuple[list[Any] | None, float]],
+                        parts: list[ResultSet], reports: list[EngineReport]) -> None:  # fmt: skip
+        try:
+            items, elapsed = future.result()
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: search() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return
+        if items is None:  # nothing to search (e.g. no collection yet): not an outcome
+            return
+        rs = to_result_set(list(items), engine)
+        parts.append(rs)
+        report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed)
+        reports.append(report)  # observed with the others at the end of fetch()
+
+    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool,
+                 offline: list[tuple[Engine, Future[Any]]] | None = None) -> list[tuple[Engine, Fetch]]:  # fmt: skip
+        asking: list[tuple[Engine, dict[str, Any]]] = []   # request() filled their params
+        waiting: list[tuple[Engine, dict[str, Any]]] = []  # they need a token first
         for name in sq.engines:
             engine = self.engines[name]
             if sq.pageno > 1 and not engine.paging:
@@ -95,22 +125,127 @@ class SearchRunner:
             if sq.time_range and not engine.time_range_support:
                 continue
             params = _params(engine, sq)
-            try:
-                engine.request(sq.query, params)
-            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-                log.warning("engine %s: request() failed: %r", name, exc)
-                reports.append(EngineReport(name, "error", "unexpected crash", detail=repr(exc)))
+            if getattr(engine.module, "engine_type", "online") == "offline":
+                params["local"] = self.local
+                if offline is not None:
+                    offline.append((engine, self._offline.submit(self._search_offline, engine, params)))
                 continue
-            if not params.get("url"):
+            need = self._needs_token(engine, sq, params, reports) if engine.uses_tokens else False
+            if need is None:
                 continue
-            # asked only now: a cooled-down engine's single probe must be a real request
-            if self.health is not None and not ignore_health:
-                suspended = self.health.admit(name)
-                if suspended:
-                    reports.append(EngineReport(name, "suspended", f"Suspended: {suspended}"))
-                    continue
-            batch.append((engine, Fetch(params, engine.timeout, engine.enable_http)))
+            if need:
+                waiting.append((engine, params))
+            elif self._request(engine, sq, params, reports):
+                asking.append((engine, params))
+        # admitted only now, all with one store read: a cooled-down engine's single probe
+        # must be a real request, and a token page is one (a suspended engine fetches none)
+        suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
+        batch = [(e, Fetch(p, e.timeout, e.enable_http)) for e, p in asking if e.name not in suspended]
+        waiting = [(e, p) for e, p in waiting if e.name not in suspended]
+        for engine, params, left in self._fetch_tokens(sq, waiting, reports):
+            if self._request(engine, sq, params, reports):
+                batch.append((engine, Fetch(params, left, engine.enable_http)))
         return batch
+
+    def _suspended(self, names: list[str], reports: list[EngineReport], ignore_health: bool) -> set[str]:
+        """The engines of ``names`` that are cooling down (each reported as suspended)."""
+        if self.health is None or ignore_health or not names:
+            return set()
+        out = set()
+        for name, reason in self.health.admit_all(names).items():
+            if reason:
+                reports.append(EngineReport(name, "suspended", f"Suspended: {reason}"))
+                out.add(name)
+        return out
+
+    def _needs_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any],
+                     reports: list[EngineReport]) -> bool | None:
+        """Look the engine's token up: True when its token page must be asked first, None when
+        the engine cannot be asked (its token code crashed)."""
+        if self.tokens is None:
+            return False
+        try:
+            return self.tokens.lookup(engine, sq.query, params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: token_scope() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return None
+
+    def _request(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], reports: list[EngineReport]) -> bool:
+        """Let the engine fill ``params``; False when it asks nothing (or crashed)."""
+        try:
+            engine.request(sq.query, params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            log.warning("engine %s: request() failed: %r", engine.name, exc)
+            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
+            return False
+        return bool(params.get("url"))
+
+    def _fetch_tokens(self, sq: SearchQuery, waiting: list[tuple[Engine, dict[str, Any]]],
+                      reports: list[EngineReport]) -> list[tuple[Engine, dict[str, Any], float]]:
+        """Fetch the pages carrying fresh tokens, all at once; cache the tokens.
+
+        Returns the engines that got one, each with the time left of its timeout
+        (at least a quarter of it). A failed token page ends the engine's call
+        with its outcome, as its result page would have.
+        """
+        if not waiting:
+            return []
+        assert self.tokens is not None
+        fetches, asking = [], []
+        for engine, params in waiting:
+            token_params = _params(engine, sq)
+            try:
+                engine.token_request(sq.query, token_params)
+            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+                self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
+                continue
+            fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+            asking.append((engine, params))
+        waiting = asking
+        ready = []
+        for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
+            try:
+                if got.error is not None:
+                    raise got.error
+                assert got.response is not None
+                token = self._token(engine, got.response, fetch.params)
+            except EngineError as exc:
+                self._failed(engine, exc, got.elapsed, reports, "token page: ")
+                continue
+            if not token:  # a real page without one: nothing further to ask (a last page)
+                reports.append(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
+                if self.health is not None:
+                    self.health.record(engine.name, "no_results", latency=got.elapsed)
+                continue
+            self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
+            params["token"] = token
+            ready.append((engine, params, max(engine.timeout - got.elapsed, engine.timeout / 4)))
+        return ready
+
+    def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
+        check_status(response)
+        response.search_params = params  # type: ignore[attr-defined]
+        try:
+            token = engine.token_response(response)
+        except EngineParseError as exc:
+            raise self.bot_check(response) or exc from exc
+        except EngineError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
+            raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        if not token and (error := self.bot_check(response)):
+            raise error
+        return token
+
+    def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: list[EngineReport],
+                where: str = "") -> None:
+        report = EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}")
+        log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, loggable(exc))  # may quote the upstream
+        reports.append(report)
+        if self.health is not None:
+            self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=exc.retry_after,
+                               latency=elapsed, results=0)
 
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
         if params.get("raise_for_httperror", True):
@@ -125,6 +260,8 @@ class SearchRunner:
             raise
         except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
             raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        if self.tokens is not None and engine.uses_tokens:
+            items = self.tokens.keep(engine, params, items)
         rs = to_result_set(items, engine)
         if _empty(rs) and (error := self.bot_check(response)):
             raise error
@@ -133,27 +270,29 @@ class SearchRunner:
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
         """Ask every engine of ``sq``; each engine's results and a report per engine."""
         reports: list[EngineReport] = []
-        batch = self._prepare(sq, reports, ignore_health)
-        fetched = self.network.fetch_all([f for _, f in batch])
+        offline: list[tuple[Engine, Future[Any]]] = []
+        batch = self._prepare(sq, reports, ignore_health, offline)
+        fetched = self.network.fetch_all([f for _, f in batch]) if batch else []
         parts: list[ResultSet] = []
+        for engine, future in offline:
+            self._offline_report(engine, future, parts, reports)
         for (engine, fetch), got in zip(batch, fetched, strict=True):
-            retry_after = None
             try:
                 if got.error is not None:
                     raise got.error
                 assert got.response is not None
                 rs = self._parse(engine, got.response, fetch.params)
-                parts.append(rs)
-                outcome = "ok" if not _empty(rs) else "no_results"
-                report = EngineReport(engine.name, outcome, "", len(rs.results), got.elapsed)
             except EngineError as exc:
-                retry_after = exc.retry_after
-                report = EngineReport(engine.name, exc.outcome, exc.reason, 0, got.elapsed, str(exc))
-                log.info("engine %s: %s (%s)", engine.name, exc.reason, loggable(exc))  # may quote the upstream
+                if self.tokens is not None and exc.outcome in ("challenged", "blocked"):
+                    self.tokens.forget(engine, fetch.params)
+                self._failed(engine, exc, got.elapsed, reports)
+                continue
+            parts.append(rs)
+            report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results),
+                                  got.elapsed)
             reports.append(report)
             if self.health is not None:
-                self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=retry_after,
-                                   latency=got.elapsed, results=report.results)
+                self.health.record(engine.name, report.outcome, latency=got.elapsed, results=report.results)
         if self.observe is not None:
             for report in reports:  # suspended engines and crashed request() included
                 self.observe(report)

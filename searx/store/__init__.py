@@ -12,5 +12,6 @@ from __future__ import annotations
 from searx.store.base import Store, StoreError
 from searx.store.factory import check_store, open_store
 from searx.store.memory import MemoryStore
+from searx.store.script import Script
 
-__all__ = ["MemoryStore", "Store", "StoreError", "check_store", "open_store"]
+__all__ = ["MemoryStore", "Script", "Store", "StoreError", "check_store", "open_store"]

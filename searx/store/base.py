@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from searx.errors import SearxError
+from searx.store.script import Script
 
 
 class StoreError(SearxError):
@@ -16,6 +18,9 @@ class Store(Protocol):
 
     def get(self, key: str) -> bytes | None:
         """The value, or None when absent or expired."""
+
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        """``get`` for several keys in one round trip (the values in the keys' order)."""
 
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         """Store ``value``; it expires after ``ttl`` seconds when given."""
@@ -32,3 +37,6 @@ class Store(Protocol):
     def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
         """Sliding window: record a hit at ``now`` if fewer than ``limit`` hits lie in
         the last ``window`` seconds. Returns (allowed, seconds until the next slot)."""
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        """Apply ``script`` to ``keys`` atomically (one round trip on Valkey)."""

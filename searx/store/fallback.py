@@ -9,11 +9,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from searx.store.base import Store, StoreError
 from searx.store.memory import MemoryStore
+from searx.store.script import Script
 
 log = logging.getLogger("searx.store")
 
@@ -89,6 +90,10 @@ class ResilientStore:
         result: bytes | None = self._run("get", key)
         return result
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        result: list[bytes | None] = self._run("get_many", keys)
+        return result
+
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         self._run("set", key, value, ttl)
 
@@ -104,6 +109,9 @@ class ResilientStore:
     def hit_window(self, key: str, now: float, window: float, limit: int) -> tuple[bool, float]:
         allowed, wait = self._run("hit_window", key, now, window, limit)
         return bool(allowed), float(wait)
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        self._run("run", script, keys, args)
 
     def close(self) -> None:
         """Close the primary's connections when it has any."""

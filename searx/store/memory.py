@@ -11,7 +11,9 @@ import bisect
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from searx.store.script import Script
 
 
 class MemoryStore:
@@ -44,6 +46,11 @@ class MemoryStore:
     def get(self, key: str) -> bytes | None:
         with self._lock:
             return self._live(key, self._clock())
+
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        with self._lock:
+            now = self._clock()
+            return [self._live(key, now) for key in keys]
 
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         with self._lock:
@@ -87,6 +94,16 @@ class MemoryStore:
                 return False, max(0.0, hits[0] + window - now)
             hits.append(now)
             return True, 0.0
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        with self._lock:
+            now = self._clock()
+            current = [self._live(key, now) for key in keys]
+            for key, old, new in zip(keys, current, script.apply(current, args), strict=True):
+                if new is None:
+                    self._data.pop(key, None)
+                elif new is not old:
+                    self._put(key, new, None)
 
     def __len__(self) -> int:
         """Values plus windows held (for tests and the bench)."""

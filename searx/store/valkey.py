@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import valkey
 from valkey import exceptions as vex
 
 from searx.store.base import StoreError
+from searx.store.script import Script
 
 T = TypeVar("T")
 
@@ -74,6 +75,7 @@ class ValkeyStore:
         )
         self._incr = self._client.register_script(_INCR)
         self._hit_window = self._client.register_script(_HIT_WINDOW)
+        self._scripts: dict[str, Any] = {}
 
     def _key(self, key: str) -> str:
         return self._prefix + key
@@ -91,6 +93,12 @@ class ValkeyStore:
     def get(self, key: str) -> bytes | None:
         value: Any = self._call(lambda: self._client.get(self._key(key)))
         return None if value is None else bytes(value)
+
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        if not keys:
+            return []
+        values: Any = self._call(lambda: self._client.mget([self._key(k) for k in keys]))
+        return [None if v is None else bytes(v) for v in values]
 
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         px = None if ttl is None else _ms(ttl)
@@ -113,6 +121,13 @@ class ValkeyStore:
         args: list[str | int] = [repr(float(now)), repr(float(window)), limit, member, _ms(window)]
         allowed, wait = self._call(lambda: self._hit_window(keys=[self._key(key)], args=args))
         return bool(int(allowed)), max(0.0, float(wait))
+
+    def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
+        registered = self._scripts.get(script.name)
+        if registered is None:
+            # EVALSHA, and the script's text once more when the server forgot it (a restart)
+            registered = self._scripts[script.name] = self._client.register_script(script.lua)
+        self._call(lambda: registered(keys=[self._key(k) for k in keys], args=list(args)))
 
     def ping(self) -> bool:
         """True when the server answers (for health pages and start-up logs)."""

@@ -120,7 +120,8 @@ class Grounding(msgspec.Struct, kw_only=True):
 def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: float, budget: int,
            publish: Callable[[bytes], None], *, accept_language: str | None = None) -> Grounding:  # fmt: skip
     """Read the top ``count`` sources' pages and pick their best passages, publishing progress lines."""
-    top = verified.sources[: max(0, count)]
+    # web pages only: a source from the user's own documents is not a URL to read
+    top = [s for s in verified.sources if s.url.startswith(("http://", "https://"))][: max(0, count)]
     if reader is None or not top:
         return Grounding()
     final: dict[str, str] = {}

@@ -12,7 +12,7 @@ from flask import Flask
 
 from searx import settings as settings_mod
 from searx.settings import Settings
-from searx.webapp import errors, i18n, pages
+from searx.webapp import errors, i18n, image_links, pages
 from searx.webapp.services import Services, build
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -32,13 +32,27 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     app.extensions["searx"] = services
     if not testing and services.reader is not None and services.reader.api_enabled:
         services.reader.extractor.warm()  # the first /fetch does not wait for a fresh interpreter
+    if services.collections is not None:
+        services.collections.start()
     i18n.install(app)
     errors.install(app)
     pages.install(app)
+    image_links.install(app)
 
-    from searx.webapp.views import fetch, mcp, meta, metrics, openapi, preferences, search, summary
+    from searx.webapp.views import (
+        collections,
+        fetch,
+        image_proxy,
+        mcp,
+        meta,
+        metrics,
+        openapi,
+        preferences,
+        search,
+        summary,
+    )
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

@@ -80,5 +80,5 @@ def wants_api() -> bool:
         fmt = request.args.get("format", "")
     if fmt in API_FORMATS:
         return True
-    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi", "/metrics",
-                                    "/mcp"))
+    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi",
+                                    "/metrics", "/mcp", "/api/"))

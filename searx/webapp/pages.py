@@ -9,10 +9,13 @@ from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
 import searx.webapp.i18n as i18n
+import searx.webapp.media as media
+import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
-from searx.webapp.context import preferences, services
+from searx.webapp.context import is_https, preferences, services
+from searx.webapp.security import content_security_policy
 
 
 def server_timing(outcome: SearchOutcome) -> str:
@@ -40,6 +43,13 @@ def install(app: Flask) -> None:
     def _inject() -> dict[str, Any]:
         return _common(preferences(with_overrides=False))
 
+    @app.template_filter("relative_date")
+    def _relative_date(value: str | None) -> str:
+        return media.relative_date(value, getattr(g, "locale", "en"))
+
+    # the URL a picture is loaded from: the image proxy's hook (today the picture's own URL)
+    app.jinja_env.globals["image_url"] = lambda url: url
+
 
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
@@ -66,13 +76,17 @@ def _host(url: str) -> str:
 
 
 def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
+    svc = services()
     sq = outcome.query
     rs = outcome.results
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
+    embed_hosts = svc.settings.ui.video_embed_hosts
+    tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results,
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs,
+        **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
         reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
@@ -82,6 +96,11 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
+    if sq.categories and sq.categories[0] in media.MEDIA_TABS:
+        # no image proxy: the pictures come from the result hosts, so the policy names them
+        response.headers["Content-Security-Policy"] = content_security_policy(
+            https=is_https(), img_origins=media.image_origins(rs.results),
+            frame_origins=media.frame_origins(rs.results, embed_hosts))
     return response
 
 
@@ -89,8 +108,8 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
                      share_url: str = "") -> Response:  # fmt: skip
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
-    engines = [{"name": n, "categories": e.categories, "shortcut": e.shortcut, "on": n in on}
-               for n, e in svc.engines.items()]
+    order = prefs_page.category_order(svc.settings.categories_as_tabs, svc.engines)
+    stats = svc.health.stats(list(svc.engines)) if svc.health else {}
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [
@@ -98,8 +117,14 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
          "on": (p.default_on or p.id in enabled) and p.id not in disabled}
         for p in svc.plugins.plugins.values()
     ]
+    locale = getattr(g, "locale", "en")
+    language = prefs.get("language")
+    languages = prefs_page.language_names(locale)
     html = render_template(
-        "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs, engines=engines,
+        "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs,
+        engine_groups=prefs_page.engine_groups(order, svc.engines, on, stats), category_order=order,
+        chosen_categories=set(prefs.csv("categories")), languages=languages,
+        other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=i18n.available(),
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,

@@ -50,8 +50,14 @@ def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> Sa
     """Update ``prefs`` from the submitted form."""
     values = {k: v for k, v in form.items() if k in prefs.defs}
     removed = [] if KEY in prefs.locked else _key_change(prefs, form, values)
-    if "results_on_new_tab" not in form and "engines_form" in form:
-        values["results_on_new_tab"] = "0"
+    if "engines_form" in form:  # unchecked boxes are not sent
+        for name in ("results_on_new_tab", "load_images", "image_proxy"):
+            if name not in form:
+                values[name] = "0"
+    if "categories_form" in form:
+        known = dict.fromkeys(c for e in svc.engines.values() for c in e.categories)
+        chosen = [c for c in known if form.get(f"category_{c}") == "on"]
+        values["categories"] = ",".join(chosen) or "general"
     if "engines_form" in form:
         off = [n for n, e in svc.engines.items() if form.get(f"engine_{n}") != "on" and not e.disabled]
         on = [n for n, e in svc.engines.items() if form.get(f"engine_{n}") == "on" and e.disabled]

@@ -50,9 +50,16 @@ _DENIED_FEATURES = (
 )
 
 
-def content_security_policy(*, https: bool) -> str:
-    """The CSP header value."""
-    directives = [f"{name} {value}" for name, value in _CSP]
+def content_security_policy(*, https: bool, img_origins: tuple[str, ...] | list[str] = (),
+                            frame_origins: tuple[str, ...] | list[str] = ()) -> str:
+    """The CSP header value; an images, news or videos page adds the origins of the
+    pictures it shows and of the players it may embed (after a click)."""
+    extra = {"img-src": " ".join(img_origins), "frame-src": " ".join(frame_origins)}
+    directives = []
+    for name, value in _CSP:
+        if extra.get(name):
+            value = extra[name] if value == "'none'" else f"{value} {extra[name]}"
+        directives.append(f"{name} {value}")
     if https:
         directives.append("upgrade-insecure-requests")
     return "; ".join(directives)

@@ -6,11 +6,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.client import EngineNetwork, check_outgoing
+from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
+from searx.network.guard import AddressGuard, hosts_of
+from searx.network.images import ImageFetcher
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
 from searx.plugins.loader import plugin_classes
@@ -42,9 +45,13 @@ class Services:
     mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
+    collections: CollectionsService | None = None
+    images: ImageFetcher | None = None  # the image proxy's fetcher
 
     def close(self) -> None:
         self.network.close()
+        if self.collections is not None:
+            self.collections.close()
         if self.reader is not None:
             self.reader.close()
 
@@ -80,6 +87,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
+    from searx.search.tokens import TokenCache
     from searx.summary.service import SummaryService
 
     engines = check(settings)
@@ -89,16 +97,27 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
+    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
+    collections = CollectionsService(settings.collections, reader=reader) if settings.collections.enabled else None
+    # on a public instance the documents are not searched with the web: reads there need a token
+    local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
-                          observe=metrics.engine)
+                          tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
     services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
-        limiter=limiter, metrics=metrics, reader=reader,
+        limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
     )
     services.mcp = http_endpoint(services, store)
     return services
+
+
+def image_fetcher(settings: Settings) -> ImageFetcher:
+    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
+    o = settings.outgoing
+    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
+                        timeout=o.request_timeout, max_bytes=o.max_response_bytes)

@@ -372,6 +372,94 @@ const SCENARIOS = {
   },
 };
 
+/** Nothing leaves loopback: other hosts (a video player) get a local stub page. */
+async function stubForeignHosts(page, seen) {
+  seen.foreign = [];
+  await page.route(
+    (url) => url.hostname !== "127.0.0.1",
+    async (route) => {
+      seen.foreign.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: "text/html", body: "<p>player stub</p>" });
+    },
+  );
+}
+
+/** Tile rectangles of the image grid (rounded px). */
+function tileRects() {
+  return [...document.querySelectorAll(".image-grid .image-tile")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
+  async images(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(() => {
+      window.__shift = { total: 0, before: null };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__shift.total += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(tileRects);
+    const pending = await page.evaluate(
+      () => [...document.querySelectorAll(".image-grid img")].filter((i) => !i.complete).length,
+    );
+    await page.waitForFunction(
+      () => [...document.querySelectorAll(".image-grid img")].every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(tileRects);
+    const shift = await page.evaluate(() => window.__shift.total);
+    // keyboard: Tab to the first tile, open it, go to the next image, close
+    const steps = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const cls = await page.evaluate(() => document.activeElement?.className ?? "");
+      if (cls === "image-tile") break;
+    }
+    const panel = async () =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll(".image-detail")].filter(
+          (d) => getComputedStyle(d).display !== "none",
+        );
+        const img = shown[0]?.querySelector(".image-full img");
+        return { hash: location.hash, shown: shown.map((d) => d.id), full: img?.getAttribute("src") ?? null };
+      });
+    await page.keyboard.press("Enter");
+    steps.push(await panel());
+    await page.focus("#image-1 a[rel=next]");
+    await page.keyboard.press("Enter");
+    steps.push(await panel());
+    await page.focus("#image-2 .image-close");
+    await page.keyboard.press("Enter");
+    steps.push(await panel());
+    if (spec.screenshots?.[0]) await page.screenshot({ path: spec.screenshots[0], fullPage: false });
+    return { before, after, pending, shift, steps };
+  },
+
+  /** The videos tab: no player until "Play here" is clicked, then one. */
+  async videos(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.goto(spec.url, { waitUntil: "load" });
+    const count = () => page.evaluate(() => document.querySelectorAll("iframe").length);
+    const framesBefore = await count();
+    const buttons = await page.evaluate(
+      () => [...document.querySelectorAll("button.video-play")].filter((b) => !b.hidden).length,
+    );
+    const foreignBefore = seen.foreign.length;
+    await page.click("button.video-play >> nth=0");
+    await page.waitForSelector("iframe.video-embed");
+    const src = await page.evaluate(() => document.querySelector("iframe.video-embed")?.getAttribute("src"));
+    return { framesBefore, buttons, foreignBefore, framesAfter: await count(), src };
+  },
+});
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
   const browser = await chromium.launch({

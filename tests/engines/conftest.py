@@ -27,6 +27,7 @@ class Upstream:
     def __init__(self) -> None:
         self.release = threading.Event()  # set at teardown so a hanging handler ends
         self.requests: list[tuple[str, str]] = []
+        self.calls: list[tuple[str, str, bytes]] = []  # method, path and body of each request
         self.server = _Server(("127.0.0.1", 0), self._handler())
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -43,6 +44,8 @@ class Upstream:
         pages = {
             "ddg-challenge": (202, {}, fixture("duckduckgo/html_anomaly-challenge_shrooms_raw-http.html")),
             "ddg-results": (200, {}, fixture("duckduckgo/html_results_foo_2025-04.html")),
+            # the real result page carries Startpage's search form (form#search with its sc code), as the home page does
+            "sp-results": (200, {}, fixture("startpage/results_javascript-tutorial_2026-04_http_prettier.html")),
             "anubis": (200, {}, fixture("synthetic/anubis_generic.html")),
             "sp-anubis": (200, {}, fixture("synthetic/anubis_startpage.html")),
             "cloudflare": (200, {}, fixture("synthetic/cloudflare_just_a_moment.html")),
@@ -52,6 +55,10 @@ class Upstream:
             "too-many-retry": (429, {"Retry-After": "120"}, b"slow down"),
             "captcha-redirect": (302, {"Location": "https://www.startpage.com/sp/captcha?query=x"}, b""),
             "moved": (301, {"Location": "/elsewhere"}, b""),
+            # DuckDuckGo's images: the query's result page carries the vqd, /i.js the images (reconstructed)
+            "ddg-img": (200, {}, fixture("reconstructed/duckduckgo_home_vqd_cats.html")),
+            "ddg-img/i.js": (200, {}, fixture("reconstructed/duckduckgo_images_ijs_cats.json")),
+            "commons": (200, {}, fixture("reconstructed/wikicommons_search_cats.json")),
             "server-error": (500, {}, b"oops"),
         }
 
@@ -61,10 +68,12 @@ class Upstream:
 
             def _answer(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
-                if length:
-                    self.rfile.read(length)
+                body = self.rfile.read(length) if length else b""
+                upstream.calls.append((self.command, self.path, body))
                 upstream.requests.append((self.command, self.path))
                 scenario = self.path.split("/")[1].split("?")[0]
+                sub = "/".join(self.path.split("?")[0].split("/")[1:3])  # "scenario/endpoint"
+                scenario = sub if sub in pages else scenario
                 if scenario == "hang":
                     upstream.release.wait(10)  # longer than any engine timeout in the tests
                     return

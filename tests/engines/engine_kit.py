@@ -1,9 +1,9 @@
 """Engine test helpers: build engines and fake responses from fixtures; a runner-like flow.
 
-``call_engine`` follows the runner's flow with a plain httpx client (request ->
-HTTP -> ``check_status`` -> response -> ``page_error``), using the runner's own
-status mapping and bot-check classification, so one engine's outcomes can be
-tested over real HTTP without building a whole search.
+``call_engine`` follows the runner's flow with a plain httpx client ((token page
+->) request -> HTTP -> ``check_status`` -> response -> ``page_error``), using
+the runner's own status mapping and bot-check classification, so one engine's
+outcomes can be tested over real HTTP without building a whole search.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def make_params(engine: Engine, **overrides: Any) -> dict[str, Any]:
     params: dict[str, Any] = {
         "engine": engine, "query": "", "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
         "category": "general", "url": None, "method": "GET", "headers": {}, "data": None, "json": None,
-        "cookies": {}, "allow_redirects": False, "raise_for_httperror": True,
+        "cookies": {}, "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
     }
     params.update(overrides)
     return params
@@ -65,21 +65,52 @@ class Outcome:
     error: EngineError | None = None
 
 
-def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
-    """One engine call through real HTTP, classified exactly as the runner contract says."""
-    params = make_params(engine, query=query, **overrides)
-    engine.request(query, params)
-    if not params["url"]:
-        return Outcome("no_results")
+def _send(client: httpx.Client, params: dict[str, Any]) -> httpx.Response:
+    headers = dict(params["headers"])
+    if params["cookies"]:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in params["cookies"].items())
     try:
-        try:
-            with httpx.Client(timeout=timeout, follow_redirects=False, cookies=params["cookies"]) as client:
-                resp = client.request(params["method"], params["url"], data=params["data"], json=params["json"],
-                                      headers=params["headers"])
-        except httpx.TimeoutException as exc:
-            raise EngineTimeout() from exc
-        except httpx.TransportError as exc:
-            raise EngineNetworkError(str(exc)) from exc
+        return client.request(params["method"], params["url"], data=params["data"], json=params["json"],
+                              headers=headers)
+    except httpx.TimeoutException as exc:
+        raise EngineTimeout() from exc
+    except httpx.TransportError as exc:
+        raise EngineNetworkError(str(exc)) from exc
+
+
+def _token(client: httpx.Client, engine: Engine, query: str) -> str:
+    """The runner's token step: ask the token page, classify it like a result page."""
+    params = make_params(engine, query=query)
+    engine.token_request(query, params)
+    resp = _send(client, params)
+    check_status(resp)
+    resp.search_params = params  # type: ignore[attr-defined]
+    try:
+        token = engine.token_response(resp)
+    except EngineParseError as exc:
+        raise page_error(resp) or exc from exc
+    if not token and (error := page_error(resp)):
+        raise error
+    return token
+
+
+def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
+    """One engine call through real HTTP, classified exactly as the runner contract says.
+
+    An engine that needs a token and got none in ``overrides`` fetches it first.
+    """
+    params = make_params(engine, query=query, **overrides)
+    try:
+        with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+            if (engine.uses_tokens and engine.token_scope(query, params) is not None
+                    and engine.token_required(params) and not params["token"]):
+                params["token"] = _token(client, engine, query)
+                if not params["token"]:
+                    return Outcome("no_results")
+            engine.request(query, params)
+            if not params["url"]:
+                return Outcome("no_results")
+            resp = _send(client, params)
         if params["raise_for_httperror"]:
             check_status(resp)
         resp.search_params = params  # type: ignore[attr-defined]
@@ -91,6 +122,6 @@ def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides
         hits = [i for i in items if "url" in i or "infobox" in i or "answer" in i]
         if not hits and (error := page_error(resp)):
             raise error
-        return Outcome("ok" if hits else "no_results", results=items)
+        return Outcome("ok" if hits else "no_results", results=[i for i in items if "token" not in i])
     except EngineError as exc:
         return Outcome(exc.outcome, exc.reason, retry_after=exc.retry_after, error=exc)

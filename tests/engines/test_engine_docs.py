@@ -11,7 +11,8 @@ from searx.search.health import OUTCOMES
 
 DOC = (Path(__file__).parents[2] / "docs" / "admin" / "engines.md").read_text(encoding="utf-8")
 MODULES = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
-           "arxiv"]
+           "arxiv", "bing_images", "duckduckgo_images", "wikicommons", "bing_news", "duckduckgo_news", "youtube_noapi",
+           "dailymotion", "sepiasearch"]
 # keys the loader knows for every engine; the rest are engine-specific and need a word in the doc
 COMMON = {"base_url", "categories", "paging", "time_range_support", "safesearch", "language_support", "timeout",
           "about", "weight", "shortcut", "disabled", "enable_http"}

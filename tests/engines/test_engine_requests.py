@@ -8,7 +8,8 @@ import pytest
 from engine_kit import make_engine, make_params
 
 ALL = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
-       "arxiv"]
+       "arxiv", "bing_images", "duckduckgo_images", "wikicommons", "bing_news", "duckduckgo_news", "youtube_noapi",
+       "dailymotion", "sepiasearch"]
 
 
 def build(module: str, query: str = "test query", settings: dict | None = None, **overrides: object) -> dict:
@@ -24,8 +25,13 @@ def args(params: dict) -> dict[str, str]:
 
 @pytest.mark.parametrize("module", ALL)
 def test_base_url_is_a_setting(module: str) -> None:
-    params = build(module, settings={"base_url": "http://127.0.0.1:9/mirror"})
+    params = build(module, settings={"base_url": "http://127.0.0.1:9/mirror"}, token="4-1")
     assert params["url"].startswith("http://127.0.0.1:9/mirror/")
+    engine = make_engine(module, base_url="http://127.0.0.1:9/mirror")
+    if engine.uses_tokens:  # the token page too
+        token = make_params(engine)
+        engine.token_request("test query", token)
+        assert token["url"].startswith("http://127.0.0.1:9/mirror/")
 
 
 def test_duckduckgo_form_post() -> None:
@@ -33,10 +39,26 @@ def test_duckduckgo_form_post() -> None:
     assert p["method"] == "POST" and p["url"] == "https://html.duckduckgo.com/html/"
     assert p["data"] == {"q": "test query", "b": "", "kl": "de-de", "df": "w", "kp": "1"}
     assert p["cookies"] == {"kl": "de-de", "df": "w"}
-    page3 = build("duckduckgo", pageno=3)["data"]
-    assert page3["s"] == "25" and page3["dc"] == "26" and page3["kl"] == "wt-wt"
+    assert p["headers"]["Sec-Fetch-Mode"] == "navigate"
+    page3 = build("duckduckgo", pageno=3, token="4-123")["data"]
+    # the fields of DuckDuckGo's own next-page form, in its order
+    assert list(page3) == ["q", "s", "nextParams", "v", "o", "dc", "api", "vqd", "kl", "kp"]
+    assert page3["s"] == "25" and page3["dc"] == "26" and page3["kl"] == "wt-wt" and page3["vqd"] == "4-123"
     assert build("duckduckgo", settings={"endpoint": "lite"})["url"] == "https://html.duckduckgo.com/lite/"
     assert build("duckduckgo", query="x" * 500)["url"] is None
+
+
+def test_duckduckgo_later_pages_need_the_vqd_token() -> None:
+    engine = make_engine("duckduckgo")
+    first = make_params(engine, language="de-DE")
+    assert engine.token_scope("q", first) == "de-de//q" and not engine.token_required(first)
+    later = make_params(engine, pageno=2, language="de-DE")
+    assert engine.token_required(later)
+    assert build("duckduckgo", pageno=2)["url"] is None, "a later page without vqd looks like a bot"
+    assert build("duckduckgo", pageno=2, token="4-1", language="zh-CN")["url"] is None  # no next page there
+    token = make_params(engine, pageno=4, language="de-DE")
+    engine.token_request("q", token)  # the page that carries a vqd for this query is page 1
+    assert token["data"] == {"q": "q", "b": "", "kl": "de-de", "kp": "-2"}
 
 
 def test_duckduckgo_rejects_a_bad_endpoint_setting() -> None:
@@ -60,12 +82,23 @@ def test_brave() -> None:
 
 
 def test_startpage() -> None:
-    p = build("startpage", language="de-AT", time_range="day", safesearch=1, pageno=2)
-    a = args(p)
+    p = build("startpage", language="de-AT", time_range="day", safesearch=1, pageno=2, token="sc-code")
+    assert p["method"] == "POST" and p["url"] == "https://www.startpage.com/sp/search"
+    a = p["data"]
     assert a["query"] == "test query" and a["with_date"] == "d" and a["qadf"] == "moderate"
     assert a["language"] == "german" and a["page"] == "2" and a["segment"] == "startpage.udog"
+    assert a["sc"] == "sc-code"
     assert "search_results_regionEEEde-AT" in p["cookies"]["preferences"]
+    assert "enable_post_method" in p["cookies"]["preferences"]
     assert p["headers"]["Referer"] == "https://www.startpage.com/"
+
+
+def test_startpage_sc_code_comes_from_the_home_page() -> None:
+    engine = make_engine("startpage", base_url="http://127.0.0.1:9/sp-mirror/")
+    params = make_params(engine)
+    assert engine.token_scope("q", params) == "" and engine.token_required(params)
+    engine.token_request("q", params)
+    assert params["url"] == "http://127.0.0.1:9/sp-mirror/" and params["method"] == "GET"
 
 
 def test_mojeek() -> None:

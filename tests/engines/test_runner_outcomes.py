@@ -31,6 +31,14 @@ CASES = {
     "sp-redirect": ("startpage", "captcha-redirect", "challenged", "CAPTCHA"),
     "ddg-500": ("duckduckgo", "server-error", "error", "HTTP error"),
     "ddg-hang": ("duckduckgo", "hang", "timeout", "timeout"),
+    # the images, news and videos engines share the same taxonomy
+    "bii-anubis": ("bing_images", "anubis", "challenged", "CAPTCHA"),
+    "bin-429": ("bing_news", "too-many-retry", "blocked", "too many requests"),
+    "wc-403": ("wikicommons", "forbidden", "blocked", "access denied"),
+    "yt-cf": ("youtube_noapi", "cloudflare", "challenged", "CAPTCHA"),
+    "dm-500": ("dailymotion", "server-error", "error", "HTTP error"),
+    "sep-garbage": ("sepiasearch", "ddg-results", "error", "parsing error"),
+    "sep-hang": ("sepiasearch", "hang", "timeout", "timeout"),
 }
 
 

@@ -13,7 +13,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +67,9 @@ def _tls_files(folder: Path) -> tuple[Path, Path]:
 
 
 @contextmanager
-def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443) -> Iterator[SiteHost]:
+def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443,
+                   command: Sequence[str] | None = None) -> Iterator[SiteHost]:
+    """The reader's test site in a namespace, or ``command`` (a server that prints "ready"; no TLS files)."""
     tag = f"{os.getpid() % 100000}{random.randrange(1000):03d}"
     namespace, outer, inner = f"srxr{tag}", f"srxh{tag}", f"srxn{tag}"
     net = f"10.{random.randrange(200, 250)}.{random.randrange(1, 250)}"
@@ -83,11 +85,13 @@ def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443) 
         _ip("netns", "exec", namespace, "ip", "addr", "add", f"{address}/30", "dev", inner)
         _ip("netns", "exec", namespace, "ip", "link", "set", inner, "up")
         _ip("netns", "exec", namespace, "ip", "link", "set", "lo", "up")
-        cert, key = _tls_files(folder)
+        if command is None:
+            cert, key = _tls_files(folder)
+            command = [sys.executable, str(HERE / "netns_site.py"), str(http_port), str(https_port), str(cert),
+                       str(key)]  # fmt: skip
         with log.open("wb") as out:
-            server = subprocess.Popen(
-                ["ip", "netns", "exec", namespace, sys.executable, str(HERE / "netns_site.py"), str(http_port),
-                 str(https_port), str(cert), str(key)], stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
+            server = subprocess.Popen(["ip", "netns", "exec", namespace, *command], stdout=out,
+                                      stderr=subprocess.STDOUT)  # fmt: skip
         deadline = time.monotonic() + 20
         while "ready" not in log.read_text():
             if server.poll() is not None or time.monotonic() > deadline:

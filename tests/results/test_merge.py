@@ -68,3 +68,30 @@ def test_merge_result_sets_dedups_suggestions_answers_infoboxes():
     assert m.number_of_results == 70
     assert len(m.infoboxes) == 1 and m.infoboxes[0].content == "much longer text"
     assert m.infoboxes[0].engines == ["a", "b"]
+
+
+def test_only_the_instances_own_offline_engines_link_to_instance_paths() -> None:
+    from searx.results.types import from_engine_item
+
+    item = {"url": "/collections/docs/entries/a.md#p0", "title": "A", "content": "x"}
+    assert from_engine_item(item, "web", "general") is None  # an engine's unresolved relative link
+    local = from_engine_item(item, "my documents", "general", instance_links=True)
+    assert local is not None and local.url == "/collections/docs/entries/a.md#p0"
+    for bad in ("//evil.example/x", "/\\evil.example/x", "javascript:alert(1)"):
+        typed = from_engine_item({**item, "url": bad}, "my documents", "general", instance_links=True)
+        assert typed is None or typed.url.startswith("https://evil.example")
+
+def test_news_are_newest_first_within_a_score_band() -> None:
+    from searx.results.merge import merge
+    from searx.results.types import ResultSet
+
+    def news(url: str, day: int) -> MainResult:
+        return MainResult(url=url, title=url, engine="n", category="news", publishedDate=f"2026-11-{day:02}T10:00:00Z")
+
+    # one engine's ranks 1..6: bands are 1st | 2nd | 3rd-4th | 5th-8th
+    ranked = [news("https://a/1", 1), news("https://a/2", 2), news("https://a/3", 3), news("https://a/4", 4),
+              news("https://a/5", 5), news("https://a/6", 6)]
+    out = merge([ResultSet(results=ranked)], {})
+    assert [r.url[-1] for r in out.results] == ["1", "2", "4", "3", "6", "5"]
+    mixed = merge([ResultSet(results=[MainResult(url="https://w/1", title="w", engine="w"), news("https://a/9", 9)])], {})
+    assert [r.url for r in mixed.results] == ["https://w/1", "https://a/9"], "only a page of news is re-ordered"

@@ -189,3 +189,39 @@ def test_concurrent_records_are_not_lost(health: EngineHealth) -> None:
     for t in threads:
         t.join()
     assert health.stats(["wp"])["wp"]["calls"] == 80
+
+
+def test_recording_an_outcome_is_one_store_call(clock: Clock) -> None:
+    calls: list[str] = []
+
+    class Counting(MemoryStore):
+        def __getattribute__(self, name: str):
+            if name in ("get", "get_many", "set", "add", "delete", "incr", "hit_window", "run"):
+                calls.append(name)
+            return super().__getattribute__(name)
+
+    health = EngineHealth(Counting(clock=clock), clock=clock)
+    health.record("ddg", "challenged", reason="CAPTCHA")
+    health.record("ddg", "ok", latency=0.1)
+    health.end_cooldown("ddg")
+    assert calls == ["run", "run", "run"], "each update is one atomic store script"
+
+
+def test_admitting_a_search_s_engines_is_one_store_read(clock: Clock) -> None:
+    calls: list[str] = []
+
+    class Counting(MemoryStore):
+        def __getattribute__(self, name: str):
+            if name in ("get", "get_many", "add"):
+                calls.append(name)
+            return super().__getattribute__(name)
+
+    health = EngineHealth(Counting(clock=clock), clock=clock)
+    health.record("sp", "challenged", reason="CAPTCHA")
+    calls.clear()
+    assert health.admit_all(["ddg", "sp", "bing"]) == {"ddg": None, "sp": "CAPTCHA", "bing": None}
+    assert calls == ["get_many"]
+    clock.now += 300
+    calls.clear()
+    assert health.admit_all(["ddg", "sp"]) == {"ddg": None, "sp": None}  # sp is the probe
+    assert calls == ["get_many", "add"], "only a probe takes its lock"

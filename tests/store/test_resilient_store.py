@@ -8,7 +8,7 @@ import time
 import pytest
 import valkey
 
-from searx.store import MemoryStore, StoreError
+from searx.store import MemoryStore, Script, StoreError
 from searx.store.fallback import ResilientStore
 from searx.store.valkey import ValkeyStore
 
@@ -92,6 +92,9 @@ def test_every_method_falls_back() -> None:
     assert store.hit_window("w", 1.0, 60.0, 1) == (True, 0.0)
     store.delete("k")
     assert store.get("k") is None
+    store.run(Script("t", "", lambda values, args: [args[0].encode()]), ["s"], ["ran"])
+    assert store.get_many(["s", "k"]) == [b"ran", None]
+    assert store.get("s") == b"ran"
 
 
 @pytest.mark.valkey

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from searx.store import MemoryStore, Store
+from searx.store import MemoryStore, Script, Store
 
 
 @dataclass
@@ -152,3 +152,43 @@ def test_operations_are_atomic_across_threads(case: Case) -> None:
     assert sorted(counts) == list(range(1, 17))  # type: ignore[type-var]
     hits = _in_threads(16, lambda: case.store.hit_window("w", 1.0, 60.0, 5))
     assert sum(1 for allowed, _ in hits if allowed) == 5  # type: ignore[misc]
+
+
+# A script changes several keys in one step: appends to one, deletes another.
+_APPEND = Script(
+    "test-append",
+    "local v = redis.call('GET', KEYS[1]) or ''\n"
+    "redis.call('SET', KEYS[1], v .. ARGV[1])\n"
+    "redis.call('DEL', KEYS[2])\n",
+    lambda values, args: [(values[0] or b"") + args[0].encode(), None],
+)
+
+
+def test_run_applies_a_script_to_several_keys(case: Case) -> None:
+    case.store.set("gone", b"x")
+    case.store.run(_APPEND, ["log", "gone"], ["a"])
+    case.store.run(_APPEND, ["log", "gone"], ["b"])
+    assert case.store.get("log") == b"ab"
+    assert case.store.get("gone") is None
+
+
+def test_run_from_many_threads_loses_no_change(case: Case) -> None:
+    def worker() -> None:
+        for _ in range(25):
+            case.store.run(_APPEND, ["many", "unused"], ["."])
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert case.store.get("many") == b"." * 100
+
+
+def test_get_many_reads_several_keys_in_their_order(case: Case) -> None:
+    case.store.set("m1", b"one")
+    case.store.set("m3", b"three", ttl=0.2)
+    assert case.store.get_many(["m3", "missing", "m1"]) == [b"three", None, b"one"]
+    case.advance(0.3)
+    assert case.store.get_many(["m3", "m1"]) == [None, b"one"]
+    assert case.store.get_many([]) == []

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 from searx.webapp.views.openapi import spec
 from tests.apispec import check, flask_routes, spec_routes, validator
+from tests.collections.collection_kit import openapi_samples
 from tests.conftest import json_engine_entry, make_settings
 from tests.reader.fakes import fake_reader, site
 from utils.fakes.llm import FakeLLM, Reply
@@ -129,6 +130,20 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
     return out, summary
 
 
+def picture_answers(app: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture."""
+    from searx.network.images import proxied_url
+    from tests.conftest import SECRET
+    from tests.images.conftest import BASE, Pictures, make_fetcher
+
+    c = app.test_client()
+    app.extensions["searx"].images = make_fetcher(Pictures())
+    answers = [c.get(proxied_url(SECRET, f"{BASE}/cat.png")), c.get("/image_proxy?url=x"),
+               c.get("/image_proxy?url=x&e=1&h=" + "0" * 64), c.get(proxied_url(SECRET, f"{BASE}/page.html"))]
+    assert [r.status_code for r in answers] == [200, 400, 403, 415]
+    return {check(doc, "/image_proxy", "get", r) for r in answers}
+
+
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
@@ -159,7 +174,7 @@ def mcp_samples(app_factory: Any, fake_engine: Any) -> list[tuple[str, str, Any]
     ]
 
 
-def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc):
+def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc, coll_factory):
     covered = set()
     answers, summary = samples(full_app)
     for path, method, resp in answers:
@@ -181,7 +196,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
-    for path, method, resp in mcp_samples(app_factory, fake_engine):
+    covered |= picture_answers(full_app, doc)
+    for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
     for method in ("get", "post"):

@@ -17,6 +17,10 @@ Everything is chosen by the URL, so one server serves every scenario:
   Content-Length, or chunked without one.
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
+- ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
+  ``/bingnews/news/search?q=Q`` — images, videos and news as those services
+  answer (``utils/fakes/media.py``), for the ``wikicommons``, ``dailymotion``
+  and ``bing_news`` engines.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 
@@ -37,6 +41,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from aiohttp import web
+
+from utils.fakes import media
 
 MB = 1024 * 1024
 _MEGABYTE = b"x" * MB  # one buffer written again and again: a big body costs no memory here
@@ -142,6 +148,12 @@ class FakeEngineServer:
             return web.Response(text=body, content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
+        query = args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search") or args.get("q", "")
+        if found := media.answer(path, query, self.url):
+            return web.Response(text=found[0], content_type=found[1])
+        if path.startswith("/pic/"):
+            await asyncio.sleep(media.PIC_DELAY)
+            return web.Response(body=media.PNG, content_type="image/png")
         return web.Response(status=404, text="not found")
 
     async def _stream(self, request: web.Request, args: dict[str, str]) -> web.StreamResponse | None:

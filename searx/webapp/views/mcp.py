@@ -6,9 +6,11 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from searx.mcp import HttpRequest
-from searx.mcp.access import MAX_BODY, authorized, origin_allowed
+from searx.mcp.access import MAX_BODY, authorized
+from searx.origin import origin_matches
 from searx.settings import mcp_enabled
 from searx.webapp.context import client_address, services
+from searx.webapp.origin import base
 
 bp = Blueprint("mcp", __name__)
 
@@ -26,7 +28,8 @@ def mcp() -> Response:
     settings = svc.settings
     if not mcp_enabled(settings):
         return _refuse(404, "the MCP endpoint is not enabled on this instance")
-    if not origin_allowed(request.headers.get("Origin"), settings.server.base_url):
+    origin = request.headers.get("Origin")  # none from agents; a browser's must be this instance's own
+    if origin is not None and not origin_matches(origin, base()):
         return _refuse(403, "this Origin may not use the MCP endpoint")
     if not authorized(request.headers.get("Authorization"), settings.mcp.tokens):
         return _refuse(401, "a bearer token is required", **{"WWW-Authenticate": 'Bearer realm="mcp"'})

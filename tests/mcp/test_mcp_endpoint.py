@@ -109,11 +109,12 @@ def test_origin_rule(serve, fake_engine):
     local = serve(mcp_settings([engine(fake_engine, "alpha")]))
     assert post(local.url, INIT, Origin="https://evil.example").status_code == 403
     assert post(local.url, INIT, Origin="null").status_code == 403
-    assert post(local.url, INIT, Origin="http://localhost:3000").status_code == 200
+    assert post(local.url, INIT, Origin="http://localhost:3000").status_code == 403  # another local site
     assert post(local.url, INIT, Origin=local.url).status_code == 200
+    assert post(local.url, INIT, Host="evil.example", Origin="http://evil.example").status_code == 400  # rebinding
     public = serve(mcp_settings([engine(fake_engine, "alpha")], server={"base_url": "https://search.example.org/"}))
     assert post(public.url, INIT, Origin="https://search.example.org").status_code == 200
-    assert post(public.url, INIT, Origin="http://localhost:3000").status_code == 403
+    assert post(public.url, INIT, Origin=public.url).status_code == 403
     assert post(public.url, INIT).status_code == 200  # no Origin: not a browser
 
 
@@ -154,6 +155,12 @@ def test_methods_other_than_the_four_are_json_rpc_errors(site):
 def test_transport_refusals(site):
     big = httpx.post(site.url + "/mcp", content=b" " * (1024 * 1024 + 1), headers={"Content-Type": "application/json"})
     assert big.status_code == 413
+    sid = post(site.url, INIT).headers["Mcp-Session-Id"]
+    large = {"jsonrpc": "2.0", "id": 9, "method": "tools/call",  # over the app's 256 KiB form limit, under 1 MiB
+             "params": {"name": "web_search", "arguments": {"query": "q" * 600_000}}}
+    answer = post(site.url, large, **{"Mcp-Session-Id": sid})
+    assert answer.status_code == 200 and answer.json()["result"]["content"][0]["text"].startswith(
+        "invalid argument query: at most 400 characters")
     assert httpx.get(site.url + "/mcp").status_code == 405
     assert post(site.url, INIT, Accept="text/html").status_code == 406
     sse = post(site.url, INIT, Accept="text/event-stream")
@@ -216,3 +223,18 @@ def test_hostile_result_text_through_the_endpoint(serve, fake_engine):
     assert "\u202e" not in text and "\u202c" not in text and "\x07" not in text and "\\x07" in text
     assert text.count(search_tool.END) == 1 and text.endswith(search_tool.END)
     assert "1. Bank gnp.exe login\n" in text
+
+
+def test_version_negotiation(site):
+    def negotiated(asked: str) -> str:
+        init = {**INIT, "params": {**INIT["params"], "protocolVersion": asked}}
+        return post(site.url, init).json()["result"]["protocolVersion"]
+
+    assert negotiated("2024-11-05") == "2024-11-05" and negotiated("2025-06-18") == "2025-06-18"
+    assert negotiated("1999-01-01") == "2025-11-25" and negotiated("2026-07-28") == "2025-11-25"
+    discover = post(site.url, {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}},
+        **{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+    assert discover.json()["result"]["supportedVersions"] == ["2026-07-28"]
+    old = post(site.url, {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, **{"MCP-Protocol-Version": "2030-01-01"})
+    assert old.status_code == 400 and old.json()["error"]["code"] in (-32020, -32602, -32022)

@@ -34,7 +34,8 @@ pytestmark = pytest.mark.skipif(GRANIAN is None, reason="granian is not installe
 def sock(tmp_path_factory: pytest.TempPathFactory, fake_engine) -> Iterator[Path]:
     tmp_path = tmp_path_factory.mktemp("granian")
     settings = tmp_path / "settings.yml"
-    settings.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "search": {"cache_ttl": 0},
+    settings.write_text(yaml.safe_dump({"server": {"secret_key": SECRET, "trusted_hosts": ["searx.test"]},
+                                        "search": {"cache_ttl": 0},
                                         "engines": [engine(fake_engine, "alpha")]}))
     path = tmp_path / "searx.sock"
     argv = [str(GRANIAN), "--interface", "wsgi", "--factory", "searx.webapp:create_app", "--uds", str(path),

@@ -3,7 +3,7 @@
 The reader refuses loopback, so these tests give the app's reader an injected
 transport and the fake DNS of the reader's own tests (tests/reader/fakes.py):
 the reader's guard, redirects, extraction, cache and errors all run; only the
-sockets are replaced. tests/mcp/test_fetch_netns.py reads a real server.
+sockets are replaced. tests/mcp/test_mcp_fetch_netns.py reads a real server.
 """
 
 from __future__ import annotations

@@ -1,0 +1,99 @@
+"""Sources: URLs a collection follows through the page reader, re-read on an interval.
+
+When a page's text changed since the last read, its entry is replaced (in one
+transaction, like an upload); when it did not, nothing is written. One
+process of the instance (holding the ``sources`` lease) does the reading.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from searx.collections import chunking
+from searx.collections.errors import BadName
+from searx.collections.formats import pages_of
+from searx.collections.store import CollectionStore, Source
+
+log = logging.getLogger("searx.collections")
+
+MAX_URL = 2048
+DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class Reader(Protocol):
+    """The page reader's ``read`` (searx.reader.service.Reader)."""
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None) -> Any: ...  # fmt: skip
+
+
+def check_url(url: object) -> str:
+    if not isinstance(url, str) or len(url) > MAX_URL:
+        raise BadName(f"url: an http(s) URL of at most {MAX_URL} characters is required")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadName("url: an http(s) URL is required")
+    return url
+
+
+def check_interval(value: object, minimum: int) -> int:
+    """Minutes: missing or 0 means 60; below ``collections.min_update_interval`` is refused."""
+    if value in (None, 0):
+        return DEFAULT_INTERVAL
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= 525_600:
+        raise BadName(f"update_interval: whole minutes from {minimum} to 525600")
+    return value
+
+
+def entry_name(url: str) -> str:
+    """The entry a source's text is stored under: its host and path, made a safe file name."""
+    parts = urlsplit(url)
+    name = _UNSAFE.sub("_", f"{parts.hostname}{parts.path}{'_' + parts.query if parts.query else ''}")
+    name = re.sub(r"_+", "_", re.sub(r"\.{2,}", "_", name)).strip("._") or "source"
+    return name[:200]
+
+
+class SourceFollower:
+    """Reads the sources that are due and replaces their entries when the text changed."""
+
+    def __init__(self, store: CollectionStore, reader: Reader, conf: Any, on_change: Any = None) -> None:
+        self.store, self.reader, self.conf = store, reader, conf
+        self.on_change = on_change or (lambda: None)
+
+    def run_due(self, now: float | None = None) -> int:
+        """Read every source whose time has come; how many were read."""
+        now = time.time() if now is None else now
+        due = [s for s in self.store.sources() if s.next_check <= now]
+        for source in due:
+            self.refresh(source, now)
+        return len(due)
+
+    def refresh(self, source: Source, now: float) -> None:
+        next_check = now + source.update_interval * 60
+        try:
+            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30)
+            document = page.document
+            text = document.text
+            digest = hashlib.sha256(text.encode()).hexdigest()
+            if digest != source.digest:
+                kind = document.kind if document.kind in ("pdf", "html", "text") else "text"
+                pages = pages_of(text, kind)
+                passages = chunking.split(pages, self.conf.max_chunk_size, self.conf.chunk_overlap)
+                self.store.add_entry(source.collection, entry_name(source.url), kind, text.encode(), text,
+                                     document.pages, passages, source=source.url, replace=True)
+                self.on_change()
+            self.store.source_checked(source.collection, source.url, next_check, digest, "")
+        except Exception as exc:  # noqa: BLE001 - one bad source never stops the others
+            message = getattr(exc, "message", None) or type(exc).__name__
+            log.info("collections: source %s of %s: %s", _host(source.url), source.collection, message)
+            self.store.source_checked(source.collection, source.url, next_check, source.digest, str(message)[:500])
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).hostname or "?"  # never the whole URL: it may carry a credential

@@ -1,0 +1,183 @@
+"""The image proxy's two halves: signed URLs, and fetching one picture safely.
+
+A page links a picture as ``/image_proxy?url=...&e=...&h=...``: ``h`` is an
+HMAC-SHA256 of the expiry ``e`` and the URL under a key derived from the
+instance secret, so the endpoint fetches only what this instance put on a page,
+for a day or two. ``ImageFetcher`` fetches it: every hop checked by the address
+guard and pinned to the checked address, redirects followed here (each checked
+again), no cookie, no referrer, the engines' timeout and size cap, and only the
+picture types a browser shows without running anything (never SVG): the bytes
+must start like the type they are served as.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import urlencode, urljoin
+
+import httpx
+
+from searx.errors import SearxError
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+
+DAY = 86400
+PATH = "/image_proxy"
+_REDIRECTS = (301, 302, 303, 307, 308)
+# what a browser shows as a picture without running anything; SVG (scriptable) is never one
+_MAGIC: tuple[tuple[str, Callable[[bytes], bool]], ...] = (
+    ("image/jpeg", lambda b: b.startswith(b"\xff\xd8\xff")),
+    ("image/png", lambda b: b.startswith(b"\x89PNG\r\n\x1a\n")),
+    ("image/gif", lambda b: b.startswith((b"GIF87a", b"GIF89a"))),
+    ("image/webp", lambda b: b[:4] == b"RIFF" and b[8:12] == b"WEBP"),
+    ("image/avif", lambda b: b[4:12] in (b"ftypavif", b"ftypavis")),
+    ("image/bmp", lambda b: b.startswith(b"BM")),
+    ("image/x-icon", lambda b: b.startswith(b"\x00\x00\x01\x00")),
+)
+ALLOWED_TYPES = frozenset(t for t, _ in _MAGIC) | {"image/jpg", "image/pjpeg", "image/vnd.microsoft.icon"}
+_UNTYPED = frozenset({"", "application/octet-stream", "binary/octet-stream"})
+ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.5"
+
+Transport = Callable[[], httpx.BaseTransport]
+
+
+# --- signed URLs ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def _key(secret: str) -> bytes:
+    # a key of its own: a signature made for the image proxy is valid nowhere else
+    return hmac.new(secret.encode(), b"searx image proxy", hashlib.sha256).digest()
+
+
+def signature(secret: str, url: str, expires: int) -> str:
+    return hmac.new(_key(secret), f"{expires}\n{url}".encode(), hashlib.sha256).hexdigest()
+
+
+def expiry(now: float) -> int:
+    """The end of the day after tomorrow (UTC): the same URL all day, so browsers cache it."""
+    return (int(now) // DAY + 2) * DAY
+
+
+def proxied_url(secret: str, url: str, now: float | None = None) -> str:
+    """The path that serves ``url`` through the proxy (http(s) URLs only; others unchanged)."""
+    if url.startswith("//"):
+        url = "https:" + url
+    if not url.lower().startswith(("http://", "https://")):
+        return url
+    expires = expiry(time.time() if now is None else now)
+    return PATH + "?" + urlencode({"url": url, "e": expires, "h": signature(secret, url, expires)})
+
+
+def verify(secret: str, url: str, expires: str, sig: str, now: float | None = None) -> bool:
+    """Whether ``sig`` signs ``url`` until ``expires`` and that time has not passed."""
+    if not (expires.isdigit() and len(expires) <= 12 and len(sig) == 64 and url):
+        return False
+    if int(expires) < (time.time() if now is None else now):
+        return False
+    return hmac.compare_digest(signature(secret, url, int(expires)), sig.lower())
+
+
+# --- fetching -----------------------------------------------------------------
+
+
+class ImageError(SearxError):
+    """A picture that cannot be served; ``status`` is what the endpoint answers."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Image:
+    content_type: str
+    body: bytes
+
+
+def media_type(header: str) -> str:
+    return header.split(";", 1)[0].strip().lower()
+
+
+def sniff(head: bytes) -> str | None:
+    """The allowed picture type the bytes start like, or None."""
+    return next((name for name, test in _MAGIC if test(head)), None)
+
+
+class ImageFetcher:
+    """``fetch(url)`` -> ``Image``; raises ImageError (403 refused address, 502 upstream, 415 type)."""
+
+    def __init__(self, guard: AddressGuard, *, user_agent: str, timeout: float, max_bytes: int,
+                 max_redirects: int = 3, transport: Transport | None = None) -> None:  # fmt: skip
+        self.guard = guard
+        self.user_agent = user_agent
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.max_redirects = max_redirects
+        self._transport = transport or (lambda: httpx.HTTPTransport(trust_env=False, retries=0))
+
+    def fetch(self, url: str) -> Image:
+        end = time.monotonic() + self.timeout
+        # no cookie, no referrer, no language: the picture's host learns nothing about the user
+        headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "identity"}
+        target = url
+        for _hop in range(self.max_redirects + 1):
+            try:
+                checked = self.guard.check(target)
+            except AddressRefusedError as exc:
+                raise ImageError(403, "this address may not be fetched") from exc
+            result = self._hop(checked, headers, end)
+            if isinstance(result, Image):
+                return result
+            target = result
+        raise ImageError(502, "too many redirects")
+
+    def _hop(self, checked: CheckedURL, headers: dict[str, str], end: float) -> Image | str:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise ImageError(504, "the picture took too long")
+        transport = PinnedTransport(checked, self._transport())
+        try:
+            with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
+                              timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
+                with client.stream("GET", checked.url, headers=headers) as response:
+                    return self._read(checked, response, end)
+        except AddressRefusedError as exc:  # the connection reached this server after all
+            raise ImageError(403, "this address may not be fetched") from exc
+        except httpx.TimeoutException as exc:
+            raise ImageError(504, "the picture took too long") from exc
+        except httpx.HTTPError as exc:
+            raise ImageError(502, "the picture's server could not be reached") from exc
+
+    def _read(self, checked: CheckedURL, response: httpx.Response, end: float) -> Image | str:
+        status = response.status_code
+        if status in _REDIRECTS and "location" in response.headers:
+            return urljoin(checked.url, response.headers["location"].strip())
+        if status != 200:
+            raise ImageError(502, f"the picture's server answered {status}")
+        declared = media_type(response.headers.get("content-type", ""))
+        if declared not in ALLOWED_TYPES and declared not in _UNTYPED:
+            raise ImageError(415, "not a picture type this proxy serves")
+        if response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity"):
+            raise ImageError(415, "compressed transfer is not accepted for pictures")
+        length = response.headers.get("content-length", "")
+        if length.isdigit() and int(length) > self.max_bytes:
+            raise ImageError(502, "the picture is too large")
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in response.iter_raw():
+            size += len(chunk)
+            if size > self.max_bytes:  # leaving the block closes the connection: the rest is never read
+                raise ImageError(502, "the picture is too large")
+            if time.monotonic() > end:
+                raise ImageError(504, "the picture took too long")
+            chunks.append(chunk)
+        body = b"".join(chunks)
+        kind = sniff(body[:16])
+        if kind is None:
+            raise ImageError(415, "the bytes are not a picture type this proxy serves")
+        return Image(kind, body)

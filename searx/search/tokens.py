@@ -1,0 +1,62 @@
+"""Engine tokens (Startpage's ``sc``, DuckDuckGo's ``vqd``), cached in the store.
+
+An engine that needs a token names its scope (``token_scope``); the runner looks
+the token up here before ``request()`` and fetches the page that carries a
+fresh one only when the store has none, so a cached token costs one store read
+and no request. The store is shared, so instances share tokens too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from searx.engines import Engine
+from searx.store import Store
+
+
+class TokenCache:
+    """Tokens by engine and scope; scopes (which may hold the query) are hashed into the key."""
+
+    def __init__(self, store: Store, prefix: str = "token:") -> None:
+        self._store = store
+        self._prefix = prefix
+
+    def key(self, engine: str, scope: str) -> str:
+        return f"{self._prefix}{engine}:{hashlib.sha256(scope.encode()).hexdigest()[:32]}"
+
+    def get(self, engine: str, scope: str) -> str | None:
+        raw = self._store.get(self.key(engine, scope))
+        return raw.decode("utf-8", "replace") if raw else None
+
+    def put(self, engine: str, scope: str, token: str, ttl: float) -> None:
+        if token:
+            self._store.set(self.key(engine, scope), token.encode(), ttl)
+
+    def drop(self, engine: str, scope: str) -> None:
+        self._store.delete(self.key(engine, scope))
+
+    def lookup(self, engine: Engine, query: str, params: dict[str, Any]) -> bool:
+        """Put the cached token into ``params``; True when the engine must fetch one first."""
+        scope = engine.token_scope(query, params)
+        params["token_scope"] = scope
+        if scope is None or not engine.token_required(params):
+            return False
+        params["token"] = self.get(engine.name, scope)
+        return params["token"] is None
+
+    def keep(self, engine: Engine, params: dict[str, Any], items: list[Any]) -> list[Any]:
+        """Cache a fresh token a result page carried (``{"token": ...}``); the other items."""
+        rest = []
+        for item in items:
+            if isinstance(item, dict) and "token" in item:
+                if params.get("token_scope") is not None and isinstance(item["token"], str):
+                    self.put(engine.name, params["token_scope"], item["token"], engine.token_ttl)
+            else:
+                rest.append(item)
+        return rest
+
+    def forget(self, engine: Engine, params: dict[str, Any]) -> None:
+        """A bot check answered a request that carried a cached token: fetch a new one next time."""
+        if params.get("token") and params.get("token_scope") is not None:
+            self.drop(engine.name, params["token_scope"])

@@ -1,0 +1,42 @@
+"""Where a page loads a picture from: ``image_url(url)``, the one function templates use.
+
+The user's ``load_images`` preference off: a blank placeholder (nothing is
+loaded; the tile still links the picture and its page). ``image_proxy`` on: the
+signed ``/image_proxy`` link. Otherwise the picture's own URL (the page's
+policy then names its origin, on the images, news and videos pages only).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, g
+
+from searx.network.images import proxied_url
+from searx.preferences import Preferences
+from searx.webapp.context import preferences, services
+
+# a transparent 1x1 GIF: fills the fixed thumbnail box without any request
+PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+
+
+def mode(prefs: Preferences) -> str:
+    """"off" (no pictures), "proxy" or "direct"."""
+    if prefs.get("load_images") == "0":
+        return "off"
+    return "proxy" if prefs.get("image_proxy") == "1" else "direct"
+
+
+def image_url(url: str | None) -> str:
+    if not url:
+        return PLACEHOLDER
+    how = g.get("image_mode")
+    if how is None:
+        how = g.image_mode = mode(preferences(with_overrides=False))
+    if how == "off":
+        return PLACEHOLDER
+    if how == "proxy":
+        return proxied_url(services().settings.server.secret_key, url)
+    return url
+
+
+def install(app: Flask) -> None:
+    app.jinja_env.globals["image_url"] = image_url

@@ -1,0 +1,44 @@
+"""``/image_proxy``: serve a picture a results page linked, so the picture's host never sees the user.
+
+Only URLs this instance signed are fetched (``searx.network.images``); the
+answer can only be shown as a picture (its type from the bytes, never SVG),
+never run, and is cached by the browser until the link expires.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, Response, abort, request
+
+from searx.network.images import ImageError, verify
+from searx.webapp.context import services
+
+bp = Blueprint("image_proxy", __name__)
+
+# a picture opened on its own (its URL in the address bar) cannot run or load anything
+_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+
+
+@bp.route("/image_proxy", methods=["GET"])
+def image_proxy() -> Response:
+    svc = services()
+    url, expires, sig = (request.args.get(k, "") for k in ("url", "e", "h"))
+    if not url or not sig:
+        abort(400, "give url, e and h (the links on results pages carry them)")
+    now = time.time()
+    if not verify(svc.settings.server.secret_key, url, expires, sig, now):
+        abort(403, "this picture link is not signed by this instance, or it has expired")
+    if svc.images is None:
+        abort(404)
+    try:
+        image = svc.images.fetch(url)
+    except ImageError as exc:
+        abort(exc.status, str(exc))
+    response = Response(image.body, mimetype=image.content_type)
+    response.headers["Content-Security-Policy"] = _CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Content-Disposition"] = "inline"
+    response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
+    response.headers["Cache-Control"] = f"private, max-age={max(0, int(expires) - int(now))}, immutable"
+    return response
