@@ -206,3 +206,13 @@ def test_the_real_reader_reads_only_guarded_evidence_pages(site: Any, fake_llm: 
     given = next(line["passages"] for line in lines if "passages" in line)
     assert [p["n"] for p in given] == [1] and "founded in 1802" in given[0]["text"]
     assert lines[-1]["support"][0]["state"] == "supported"
+
+
+def test_user_documents_are_never_read(site: Any, fake_llm: FakeLLM) -> None:
+    fake_llm.script(Reply.tokens(["Alpha [2]."]))
+    reader = FakeReader(PAGES)
+    app = _serve(site, fake_llm, reader)
+    results = [MainResult(url="/collections/notes/1", title="My notes", content="Notes about alpha."), *RESULTS]
+    lines = app.lines(body(placeholder(app.services.settings, results=results)))
+    started = [line["reading"]["url"] for line in lines if line.get("reading", {}).get("state") == "started"]
+    assert started == [r.url for r in RESULTS[:3]] and "/collections/notes/1" not in reader.urls
