@@ -161,7 +161,10 @@ def quality(cache: Path) -> None:
             "keyword (BM25)": lambda q: [p for p, _ in keyword(q)],
             "semantic (MiniLM)": lambda q: [p for p, _ in semantic(q)],
             "fused RRF k=60": lambda q: [p for p, _ in fusion.rrf([p for p, _ in keyword(q)], [p for p, _ in semantic(q)])],
+            "fused RRF k=60, semantic weight 0.5": lambda q: [p for p, _ in fusion.rrf(
+                [p for p, _ in keyword(q)], [p for p, _ in semantic(q)], w_semantic=0.5)],
             "fused convex α=0.5": lambda q: [p for p, _ in fusion.convex(keyword(q), semantic(q))],
+            "fused convex α=0.3": lambda q: [p for p, _ in fusion.convex(keyword(q), semantic(q), alpha=0.3)],
         }
         sets = {"hand": HAND, "headings": heading_queries(docs)}
         print("| method | set | questions | MRR@10 | recall@10 |\n|---|---|---|---|---|")

@@ -33,3 +33,26 @@ describe("I18n.basis", () => {
     expect(new I18n("not a tag").basis(2)).toBe("Based on 2 search snippets");
   });
 });
+
+describe("I18n.count", () => {
+  const polish = new I18n("pl", {
+    basis_pages_one: "Na podstawie {n} strony",
+    basis_pages_few: "Na podstawie {n} stron",
+    basis_pages_many: "Na podstawie {n} stron",
+    snippets_one: "{n} fragmentu",
+    snippets_few: "{n} fragmentów",
+    snippets_many: "{n} fragmentów",
+    basis_mixed: "{pages} i {snippets}",
+    reading_one: "Czytanie {n} strony…",
+    reading_few: "Czytanie {n} stron…",
+  });
+
+  it("gives every string that counts the language's forms", () => {
+    expect(polish.basisRead(1, 0)).toBe("Na podstawie 1 strony");
+    expect(polish.basisRead(3, 1)).toBe("Na podstawie 3 stron i 1 fragmentu");
+    expect(polish.basisRead(5, 22)).toBe("Na podstawie 5 stron i 22 fragmentów");
+    expect(polish.reading(1)).toBe("Czytanie 1 strony…");
+    expect(polish.reading(4)).toBe("Czytanie 4 stron…");
+    expect(polish.reading(5)).toBe("Reading 5 pages…"); // no "many" form sent: English
+  });
+});

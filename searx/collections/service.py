@@ -71,6 +71,7 @@ class CollectionsService:
         self._threads: list[threading.Thread] = []
         self.progress = threading.Condition()  # notified after each embedded batch
         self._wake_sources = threading.Event()
+        self._follow = True
         self.reader = reader
         self.follower = SourceFollower(self.store, reader, conf, on_change=self._wake.set) if reader else None
 
@@ -80,8 +81,12 @@ class CollectionsService:
     def search_mode(self) -> str:
         return "hybrid" if self.embedder is not None else "keyword"
 
-    def start(self) -> None:
-        """Open the index in the background; until then the API answers 503."""
+    def start(self, *, follow_sources: bool = True) -> None:
+        """Open the index in the background; until then the API answers 503.
+
+        ``follow_sources=False`` leaves the sources to explicit ``follower.run_due`` calls (tests).
+        """
+        self._follow = follow_sources
         thread = threading.Thread(target=self._start, name="collections-open", daemon=True)
         thread.start()
         self._threads.append(thread)
@@ -96,7 +101,7 @@ class CollectionsService:
         self._ready.set()
         if self.embedder is not None:
             self._spawn("embed", self._embed_some, self._wake)
-        if self.follower is not None:
+        if self.follower is not None and self._follow:
             self._spawn("sources", self.follower.run_due, self._wake_sources)
 
     def _spawn(self, lease: str, step: Any, wake: threading.Event) -> None:

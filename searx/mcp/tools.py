@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import searx.mcp.collections_tool as collections_tool
 import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
 from searx.mcp.args import ArgumentError
@@ -21,6 +22,7 @@ class Backend(search_tool.Backend, Protocol):
     """The instance's services as the tools see them."""
 
     reader: Any  # a fetch_tool.PageReader, or None
+    collections: Any  # a CollectionsService, or None
 
 
 @dataclass(frozen=True)
@@ -35,12 +37,17 @@ class ToolSpec:
 WEB_SEARCH = ToolSpec("web_search", "Web search", search_tool.DESCRIPTION, search_tool.SCHEMA,
                       search_tool.OUTPUT_SCHEMA)
 WEB_FETCH = ToolSpec("web_fetch", "Read a web page", fetch_tool.DESCRIPTION, fetch_tool.SCHEMA)
+LIST_COLLECTIONS = ToolSpec("list_collections", "List my document collections", collections_tool.LIST_DESCRIPTION,
+                            collections_tool.LIST_SCHEMA)
+SEARCH_COLLECTION = ToolSpec("search_collection", "Search my documents", collections_tool.SEARCH_DESCRIPTION,
+                             collections_tool.SEARCH_SCHEMA)
 
 
 class Tools:
     """Runs a tool for a client: checks its arguments, applies the call limits, never raises.
 
-    ``web_fetch`` is offered when the page reader may read for others (``fetch.enabled``).
+    ``web_fetch`` is offered when the page reader may read for others (``fetch.enabled``);
+    ``list_collections`` and ``search_collection`` once the instance has a collection, unless it is public.
     """
 
     def __init__(self, backend: Backend, store: Store) -> None:
@@ -51,13 +58,18 @@ class Tools:
         if base:
             self.instance = f"{self.instance} ({str(base).rstrip('/')})"
         reader = backend.reader
-        self._specs = (WEB_SEARCH, WEB_FETCH) if reader is not None and reader.api_enabled else (WEB_SEARCH,)
+        self._specs: tuple[ToolSpec, ...] = (WEB_SEARCH, WEB_FETCH) if reader is not None and reader.api_enabled \
+            else (WEB_SEARCH,)
+        self.collections: Any = getattr(backend, "collections", None)
+        self._public = backend.settings.server.public_instance
 
     def specs(self) -> tuple[ToolSpec, ...]:
+        if collections_tool.offered(self.collections, self._public):
+            return (*self._specs, LIST_COLLECTIONS, SEARCH_COLLECTION)
         return self._specs
 
     def known(self, name: str) -> bool:
-        return any(s.name == name for s in self._specs)
+        return any(s.name == name for s in self.specs())
 
     def call(self, name: str, arguments: Mapping[str, Any] | None, client: str) -> ToolOutput:
         try:
@@ -65,9 +77,13 @@ class Tools:
                 return self._web_search(arguments or {}, client)
             if name == "web_fetch" and self.known(name):
                 return self._web_fetch(arguments or {}, client)
+            if name == "list_collections" and self.known(name):
+                return collections_tool.list_collections(self.collections)
+            if name == "search_collection" and self.known(name):
+                return collections_tool.search_collection(self.collections, arguments or {})
         except ArgumentError as exc:
             return refusal(f"invalid argument {exc}")
-        return refusal(f"unknown tool {name[:80]!r} (this server has: {', '.join(s.name for s in self._specs)})")
+        return refusal(f"unknown tool {name[:80]!r} (this server has: {', '.join(s.name for s in self.specs())})")
 
     def _web_search(self, arguments: Mapping[str, Any], client: str) -> ToolOutput:
         args = search_tool.parse(arguments)

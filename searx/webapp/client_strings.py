@@ -25,12 +25,17 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - plural m
 # The strings that count something: the client has "<base>_one" and "<base>_other".
 PLURALS: dict[str, tuple[str, str]] = {
     "basis": NP_("Based on {n} search snippet", "Based on {n} search snippets"),
+    "reading": NP_("Reading {n} page…", "Reading {n} pages…"),
+    "basis_pages": NP_("Based on {n} page", "Based on {n} pages"),
+    "snippets": NP_("{n} snippet", "{n} snippets"),  # the second half of "{pages} and {snippets}"
 }
 
 STRINGS: dict[str, str] = {
     **{f"{base}_{form}": pair[i] for base, pair in PLURALS.items() for i, form in enumerate(("one", "other"))},
     "title": N_("AI summary"),
     "loading": N_("Generating a summary…"),
+    "basis_mixed": N_("{pages} and {snippets}"),
+    "pages_read": N_("Pages read:"),
     "cached": N_("cached"),
     "not_grounded": N_("Not based on the search results."),
     "stopped": N_("Stopped."),
@@ -46,6 +51,12 @@ STRINGS: dict[str, str] = {
     "show_less": N_("Show less"),
     "ask": N_("Summarize the results with AI"),
     "sources": N_("Sources"),
+    "flag_weak": N_("No cited result supports this sentence"),
+    "flag_uncited": N_("This sentence cites no result"),
+    "may_not_answer": N_("The results may not answer this question; check the sources."),
+    "no_answer": N_("No answer in the results"),
+    "answered_in": N_("Answered in {lang}"),
+    "used": N_("Cited:"),
     "error.not_configured": N_("The AI summary is not set up on this server."),
     "error.bad_request": N_("The summary request was not understood."),
     "error.forbidden": N_("The AI summary is not allowed from here."),

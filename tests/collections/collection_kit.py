@@ -46,7 +46,7 @@ def with_reader(app: Any, reader: Any) -> CollectionsService:
     services = app.extensions["searx"]
     services.collections.close()
     services.collections = CollectionsService(services.settings.collections, reader=reader)
-    services.collections.start()
+    services.collections.start(follow_sources=False)  # the tests call follower.run_due themselves
     assert services.collections.wait_ready(10)
     return services.collections
 

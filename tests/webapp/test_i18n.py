@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from lxml import etree
@@ -10,6 +11,7 @@ from lxml import etree
 from searx.webapp import i18n
 from tests.conftest import json_engine_entry, make_settings
 
+CATEGORY_KEY = re.compile(r"basis_(zero|one|two|few|many|other)$")
 KNOWN = ("en", "ar", "de", "es", "fr", "it", "ja", "nl", "pl", "pt_BR", "ru", "uk", "zh_CN")
 
 
@@ -84,12 +86,12 @@ def test_preferences_list_each_language_by_its_own_name(client):
 ])
 def test_summary_box_gets_every_plural_form_of_the_language(client, locale, expected):
     translations = _settings(_page(client, f"/search?q=x&locale={locale}"))["translations"]
-    assert {k: v for k, v in translations.items() if k.startswith("basis_")} == expected
+    assert {k: v for k, v in translations.items() if CATEGORY_KEY.match(k)} == expected
 
 
 def test_arabic_summary_box_gets_its_six_forms(client):
     translations = _settings(_page(client, "/search?q=x&locale=ar"))["translations"]
-    assert {k for k in translations if k.startswith("basis_")} == {
+    assert {k for k in translations if CATEGORY_KEY.match(k)} == {
         "basis_zero", "basis_one", "basis_two", "basis_few", "basis_many", "basis_other"}
     assert translations["basis_two"].endswith("مقتطفين من نتائج البحث")
     assert translations["stop"] == "إيقاف"
@@ -143,3 +145,9 @@ def test_category_names_are_translated_everywhere(app_factory, fake_engine):
     assert labels == ["Общее", "Картинки", "ИТ"]
     tabs = _page(client, "/search?q=x&locale=ru").xpath("//nav[@class='tabs']//a/text()")
     assert tabs == ["Общее", "Картинки", "ИТ"]
+
+
+def test_every_string_that_counts_gets_the_language_s_forms(client):
+    translations = _settings(_page(client, "/search?q=x&locale=pl"))["translations"]
+    assert translations["reading_few"] == "Czytanie {n} stron…" and translations["reading_one"] == "Czytanie {n} strony…"
+    assert translations["snippets_many"] == "{n} fragmentów" and translations["basis_pages_few"] == "Na podstawie {n} stron"

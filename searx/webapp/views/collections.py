@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
@@ -15,6 +17,7 @@ from searx.webapp.context import services
 from searx.webapp.errors import error_response
 
 bp = Blueprint("collections", __name__)
+log = logging.getLogger("searx.collections")
 API = "/api/collections"
 MULTIPART_SLACK = 64 * 1024  # the form's boundaries and headers around the file
 RAW_TYPES = {"pdf": "application/pdf", "html": "text/plain; charset=utf-8", "text": "text/plain; charset=utf-8",
@@ -25,6 +28,15 @@ RAW_TYPES = {"pdf": "application/pdf", "html": "text/plain; charset=utf-8", "tex
 def _refused(exc: CollectionError) -> Response:
     headers = {"Retry-After": "2"} if exc.status == 503 else None
     return error_response(exc.status, exc.message, headers=headers)
+
+
+@bp.errorhandler(sqlite3.Error)
+@bp.errorhandler(OSError)
+def _unavailable(exc: Exception) -> Response:
+    # the index file cannot be opened or written (a full disk, permissions, a lock held too long)
+    log.error("collections: index unavailable: %r", exc)
+    return error_response(503, "the collections index is unavailable; the administrator can find why in the log",
+                          headers={"Retry-After": "30"})
 
 
 def _service(*, write: bool = False) -> CollectionsService:
