@@ -407,6 +407,7 @@ function directionReport() {
     direction: getComputedStyle(document.body).direction,
     boxDirection: style("#ai-summary", "direction"),
     answerDirection: style(".ai-summary__answer", "direction"),
+    modelDirection: style(".ai-summary__model", "direction"),
     viewport: width,
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
     overflowing,

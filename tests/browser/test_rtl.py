@@ -29,6 +29,7 @@ def test_arabic_results_page_is_right_to_left_with_the_summary_box(serve, browse
     rtl = r["rtl"]
     assert (rtl["lang"], rtl["dir"], rtl["direction"], rtl["boxDirection"]) == ("ar", "rtl", "rtl", "rtl")
     assert rtl["answerDirection"] == "rtl" and rtl["title_text"] == "ملخص بالذكاء الاصطناعي"
+    assert rtl["modelDirection"] == "ltr"  # a Latin model name, cut (if at all) at its own end
     assert rtl["skip"] == "انتقل إلى المحتوى"
     # Nothing overflows the viewport (no sideways scrolling), and the layout is mirrored:
     # the site's name on the right, the navigation on the left, the box's title at its right edge.

@@ -86,6 +86,7 @@ export class SummaryView {
     title.id = "ai-summary-title";
     this.basis = el(doc, "span", "ai-summary__basis");
     this.model = el(doc, "span", "ai-summary__model");
+    this.model.dir = "auto"; // a model name is Latin text: on a right-to-left page it is cut at its end
     this.badge = el(doc, "span", "ai-summary__badge", i18n.t("cached"));
     this.badge.hidden = true;
     this.lang = el(doc, "span", "ai-summary__lang");
