@@ -17,7 +17,9 @@ from searx.webapp.context import wants_api
 log = logging.getLogger("searx.webapp")
 
 
-def error_response(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
+def error_response(status: int, message: str, *, headers: dict[str, str] | None = None,
+                   generic: bool = False) -> Response:
+    """``generic``: ``message`` is a stock English text; a page shows its own translated one instead."""
     if status < 500 and request.path == "/ai_summary":
         # the summary protocol's refusal shape (a bad Host header, a wrong method), so the
         # page's script reads every refusal the same way
@@ -30,7 +32,7 @@ def error_response(status: int, message: str, *, headers: dict[str, str] | None 
     elif wants_api():
         response = jsonify({"error": message})
     else:
-        response = Response(render_template("error.html", status=status, message=message),
+        response = Response(render_template("error.html", status=status, message="" if generic else message),
                             mimetype="text/html")
     response.status_code = status
     for key, value in (headers or {}).items():
@@ -48,11 +50,12 @@ def install(app: Flask) -> None:
         headers = {"Allow": exc.get_headers()[1][1]} if exc.code == 405 else None
         if exc.code == 429 and isinstance(exc.response, Response):
             return exc.response
-        return error_response(exc.code or 500, exc.description or exc.name, headers=headers)
+        generic = exc.description == type(exc).description  # werkzeug's stock text, not ours
+        return error_response(exc.code or 500, exc.description or exc.name, headers=headers, generic=generic)
 
     @app.errorhandler(Exception)
     def crash(exc: Exception) -> Response:
         if app.config.get("TESTING") and app.config.get("PROPAGATE_CRASHES", True):
             raise exc
         log.exception("unexpected error")
-        return error_response(500, "Internal error. The administrator can find the details in the log.")
+        return error_response(500, "Internal error. The administrator can find the details in the log.", generic=True)

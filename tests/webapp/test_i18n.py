@@ -151,3 +151,11 @@ def test_every_string_that_counts_gets_the_language_s_forms(client):
     translations = _settings(_page(client, "/search?q=x&locale=pl"))["translations"]
     assert translations["reading_few"] == "Czytanie {n} stron…" and translations["reading_one"] == "Czytanie {n} strony…"
     assert translations["snippets_many"] == "{n} fragmentów" and translations["basis_pages_few"] == "Na podstawie {n} stron"
+
+
+def test_error_pages_speak_the_language(client):
+    missing = _page(client, "/no-such-page?locale=fr")
+    assert missing.xpath("//section[contains(@class,'error-page')]/p[1]/text()") == ["Il n’y a rien à cette adresse."]
+    assert missing.xpath("//section[contains(@class,'error-page')]//a/text()") == ["Retour à la page de recherche"]
+    api = client.get("/no-such-page?locale=fr&format=json", headers={"Accept": "application/json"})
+    assert api.status_code == 404 and "requested URL was not found" in api.get_data(as_text=True)
