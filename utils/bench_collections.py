@@ -129,8 +129,8 @@ def evaluate(rank: Any, questions: list[tuple[str, str]], texts: dict[int, str],
     return mrr / max(used, 1), recall / max(used, 1), used
 
 
-def conf(data_dir: str, **extra: Any) -> Collections:
-    return Collections(data_dir=data_dir, tokens=(), embeddings=CollectionsEmbeddings(backend="local"), **extra)
+def conf(data_dir: str, backend: str = "local") -> Collections:
+    return Collections(data_dir=data_dir, tokens=(), embeddings=CollectionsEmbeddings(backend=backend))
 
 
 def quality(cache: Path) -> None:
@@ -238,7 +238,8 @@ def search_speed(passages: int, queries: int) -> None:
     cumulative = list(itertools.accumulate(1 / (i + 1) for i in range(len(vocabulary))))  # Zipf-like, as real text
     per_entry = 1000
     with tempfile.TemporaryDirectory() as tmp:
-        service = CollectionsService(conf(tmp), embedder=None)
+        # no embedder in the service: the vectors are set below, nothing re-embeds them in the background
+        service = CollectionsService(conf(tmp, backend="none"))
         service.start()
         service.wait_ready(30)
         service.create("big")
