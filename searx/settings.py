@@ -130,6 +130,9 @@ class AISummary(_S, frozen=True):
     max_streams_per_client: int = 2
     default_mode: str = "always"
     lock_mode: bool = False
+    read_pages: int = 3
+    read_timeout: float = 4.0
+    evidence_budget: int = 12_000
 
 
 class Fetch(_S, frozen=True):
@@ -183,6 +186,7 @@ class LimiterSettings(_S, frozen=True):
     search: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
     fetch: LimitSettings = LimitSettings()
+    image_proxy: LimitSettings = LimitSettings()
     ai_summary_global: CapSettings = CapSettings()
 
 
@@ -438,6 +442,8 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
         # never echo the value: it is a secret
         raise SettingsError("ai_summary.api_key: only printable ASCII characters are allowed "
                             "(no line breaks, control or non-ASCII characters)")
+    if not 0 <= settings.ai_summary.read_pages <= 10:
+        raise SettingsError("ai_summary.read_pages: must be between 0 and 10")
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")

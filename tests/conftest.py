@@ -41,6 +41,8 @@ def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mo
     data = settings_mod.merge(settings_mod._read_yaml(settings_mod.DEFAULT_PATH), None)
     data["engines"] = engines
     data.setdefault("server", {})["secret_key"] = SECRET
+    # summaries in tests read no result pages (that would go to the network) unless a test asks
+    data.setdefault("ai_summary", {})["read_pages"] = 0
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     return settings_mod.validate(data, source="tests")

@@ -224,11 +224,13 @@ def image_engines(engine_url: str, n: int) -> list[dict]:
 
 
 def images_vs_web(engine_url: str, searches: int) -> None:
-    """CPU per HTML search: 3 image engines on the images tab vs 3 web engines on the general tab."""
+    """CPU per HTML search: 3 image engines on the images tab (pictures from their hosts, then through
+    the image proxy: every picture link signed) vs 3 web engines on the general tab."""
     cpu_ms = {}
-    for label, entries, extra in (("web", None, {}),
-                                  ("images", image_engines(engine_url, 3), {"categories": "images"})):
-        inst = Instance(engine_url, 3, 0.0, entries=entries)
+    images, tab, proxy = image_engines(engine_url, 3), {"categories": "images"}, {"server": {"image_proxy": True}}
+    for label, entries, extra, conf in (("web", None, {}, None), ("images", images, tab, None),
+                                        ("images with image_proxy", images, tab, proxy)):
+        inst = Instance(engine_url, 3, 0.0, conf, entries=entries)
         try:
             load(inst.url, "html", 4, 20, "warm up", extra)
             cpu0 = inst.cpu()
@@ -238,7 +240,8 @@ def images_vs_web(engine_url: str, searches: int) -> None:
             inst.stop()
         print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
               flush=True)
-    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}", flush=True)
+    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}; with image_proxy: "
+          f"{cpu_ms['images with image_proxy'] / cpu_ms['web']:.2f}", flush=True)
 
 
 def pct(values: list[float], p: float) -> float:

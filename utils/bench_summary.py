@@ -21,9 +21,11 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 import aiohttp
 
+from utils import support_eval
 from utils.bench import ROOT, Instance, free_port, pct, wait_http
 
 DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
@@ -138,13 +140,154 @@ async def stream_run(url: str, llm_url: str, n: int, tag: str) -> list[tuple[flo
     return out
 
 
+def review_timing() -> tuple[int, int, float, float, float]:
+    """The server's check of a finished answer (sentence support + language): ms per ~300-word answer."""
+    times = support_eval.timing(300)
+    row = (300, len(times), pct(times, 0.5), pct(times, 0.95), max(times))
+    print(f"review of a {row[0]}-word answer x{row[1]}  CPU p50 {row[2]:.2f} ms  p95 {row[3]:.2f} ms  max {row[4]:.2f} ms",
+          flush=True)  # fmt: skip
+    return row
+
+
+class DelayedReader:
+    """A page reader whose pages answer after a set delay (the read_pages time-to-first-delta bench).
+
+    The real reader refuses loopback addresses, so pages cannot come from a local server here;
+    this stand-in keeps the summary's own work (parallel reads, passages, BM25, prompt) real.
+    """
+
+    def __init__(self, delays: dict[str, float], text: str) -> None:
+        self.delays, self.text = delays, text
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None) -> Any:  # fmt: skip
+        wait = self.delays.get(url, 0.0)
+        if deadline is not None:
+            wait = min(wait, max(0.0, deadline - time.monotonic()))
+        time.sleep(wait)  # the page's answer time
+        document = type("Doc", (), {"text": self.text})()
+        return type("Page", (), {"document": document})()
+
+
+def reading_timing(rounds: int) -> list[tuple[str, int, float, float]]:
+    """Time to the first delta with read_pages 0 and 3, pages answering in 0-800 ms, LLM fake at 1 ms/token."""
+    from searx.results.types import MainResult, ResultSet
+    from searx.settings import load
+    from searx.store.memory import MemoryStore
+    from searx.summary import evidence
+    from searx.summary.service import SummaryService
+
+    llm = FakeLLMProcess(20, 0.001)
+    page = "\n\n".join(f"Paragraph {i} of a long article about the alpha letter, its history and its uses."
+                         for i in range(200))  # fmt: skip  # ~17 kB of text per page
+    results = ResultSet(results=[MainResult(url=f"https://p{i}.example/", title=f"Page {i}",
+                                            content=f"Snippet {i} about alpha.") for i in range(5)])  # fmt: skip
+    rows = []
+    try:
+        for pages, delays in ((0, (0.0, 0.0, 0.0)), (3, (0.0, 0.0, 0.0)), (3, (0.1, 0.4, 0.8))):
+            settings = load(overrides={"server": {"secret_key": "bench-secret"}, "ai_summary": {
+                "base_url": llm.base_url, "model": "fake-model", "read_pages": pages, "cache_ttl": 0}})  # fmt: skip
+            reader = DelayedReader({f"https://p{i}.example/": d for i, d in enumerate(delays)}, page)
+            service = SummaryService(settings, MemoryStore(), reader=reader)
+            times = []
+            for r in range(rounds):
+                ev = evidence.build(results, f"what is alpha {r}", "en", 5, int(time.time()) + 600)
+                body = {"query": ev.query, "evidence": evidence.to_dict(ev),
+                        "signature": evidence.sign(ev, b"bench-secret")}  # fmt: skip
+                start = time.perf_counter()
+                lines = service.open(body, {})
+                assert not hasattr(lines, "code"), lines
+                first = None
+                for line in lines:  # type: ignore[union-attr]  # to the end: the slot is free again after
+                    if first is None and line.startswith(b'{"delta"'):
+                        first = (time.perf_counter() - start) * 1000
+                if first is not None:
+                    times.append(first)
+            label = f"read_pages {pages}" + (f", pages in {'/'.join(str(int(d * 1000)) for d in delays)} ms"
+                                             if pages else "")  # fmt: skip
+            rows.append((label, len(times), pct(times, 0.5), max(times)))
+            print(f"{label}: first delta p50 {rows[-1][2]:.0f} ms  max {rows[-1][3]:.0f} ms", flush=True)
+    finally:
+        llm.stop()
+    return rows
+
+
+def reading_timing_netns(rounds: int) -> list[tuple[str, int, float, float]]:
+    """The same with the real page reader and a real web server in a network namespace (root only).
+
+    The server's pages answer after 0-800 ms; ``fetch.allow_private`` lets the reader reach the
+    namespace's 10.x address (loopback stays refused), ``per_origin: 3`` lets the three pages of the
+    one test host be read at once.
+    """
+    import tempfile
+    from pathlib import Path
+
+    from searx.reader.service import Reader
+    from searx.results.types import MainResult, ResultSet
+    from searx.settings import load
+    from searx.store.memory import MemoryStore
+    from searx.summary import evidence
+    from searx.summary.service import SummaryService
+    from tests.reader.netns import namespace_host, unavailable
+
+    reason = unavailable()
+    if reason:
+        print(f"real reader bench skipped: {reason}", flush=True)
+        return []
+    llm = FakeLLMProcess(20, 0.001)
+    rows = []
+    try:
+        with tempfile.TemporaryDirectory() as folder, namespace_host(Path(folder)) as host:
+            settings = load(overrides={
+                "server": {"secret_key": "bench-secret"},
+                "fetch": {"allow_private": True, "ports": [80, 443, 8080], "per_origin": 3},
+                "ai_summary": {"base_url": llm.base_url, "model": "fake-model", "read_pages": 3, "cache_ttl": 0}})  # fmt: skip
+            reader = Reader(settings, MemoryStore())
+            service = SummaryService(settings, MemoryStore(), reader=reader)
+            try:
+                for delays in ((0, 0, 0), (100, 400, 800)):
+                    times = []
+                    for r in range(rounds):
+                        urls = [f"http://{host.address}:8080/delay/{d}?r={r}-{i}" for i, d in enumerate(delays)]
+                        results = ResultSet(results=[MainResult(url=u, title=f"Page {i}", content=f"Snippet {i}.")
+                                                     for i, u in enumerate(urls)])  # fmt: skip
+                        ev = evidence.build(results, f"what is alpha {r}", "en", 5, int(time.time()) + 600)
+                        body = {"query": ev.query, "evidence": evidence.to_dict(ev),
+                                "signature": evidence.sign(ev, b"bench-secret")}  # fmt: skip
+                        start = time.perf_counter()
+                        lines = service.open(body, {})
+                        first, ok = None, 0
+                        for line in lines:  # type: ignore[union-attr]
+                            ok += line.count(b'"state":"ok"')
+                            if first is None and line.startswith(b'{"delta"'):
+                                first = (time.perf_counter() - start) * 1000
+                        if first is not None and ok == 3:
+                            times.append(first)
+                    label = f"real reader, pages in {'/'.join(map(str, delays))} ms"
+                    rows.append((label, len(times), pct(times, 0.5), max(times)))
+                    print(f"{label}: first delta p50 {rows[-1][2]:.0f} ms  max {rows[-1][3]:.0f} ms", flush=True)
+            finally:
+                reader.close()
+    finally:
+        llm.stop()
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=int, default=200, help="results pages per setting (on, off)")
     parser.add_argument("--summaries", type=int, default=10, help="summaries per LLM speed")
     parser.add_argument("--tokens", type=int, default=100, help="tokens per fake LLM answer")
     parser.add_argument("--quick", action="store_true", help="fewer pages and summaries")
+    parser.add_argument("--review-only", action="store_true", help="only the support check and language timing")
+    parser.add_argument("--reading-only", action="store_true", help="only the read_pages time to first delta")
     args = parser.parse_args()
+    reading_rows = reading_timing(3 if args.quick else 10) + reading_timing_netns(3 if args.quick else 10)
+    if args.reading_only:
+        return
+    review_row = review_timing()
+    if args.review_only:
+        return
     pages = max(40, args.pages // 4) if args.quick else args.pages
     summaries = max(3, args.summaries // 3) if args.quick else args.summaries
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
@@ -156,7 +299,8 @@ def main() -> None:
         for delay in (0.02, 0.005, 0.001):  # the LLM's speed: 50, 200 and 1000 tokens/s
             llm = FakeLLMProcess(args.tokens, delay)
             extra = {"ai_summary": {"base_url": llm.base_url, "model": "fake-model", "max_concurrent": 4,
-                                    "max_streams_per_client": 0}}  # all clients are 127.0.0.1
+                                    "max_streams_per_client": 0,  # all clients are 127.0.0.1
+                                    "read_pages": 0}}  # the LLM relay alone (page reading: reading_timing)
             on = Instance(engine_url, 3, 0.0, extra)
             try:
                 if not ttfb_rows:
@@ -190,6 +334,13 @@ def main() -> None:
     for conc in (1, 8):
         off_row, on_row = (r for r in ttfb_rows if r[1] == conc)
         print(f"\nc={conc}: TTFB on/off {on_row[3] / off_row[3]:.2f}, CPU on/off {on_row[6] / off_row[6]:.2f}", end="")
+    print("\n\n| summary | requests | first delta p50 ms | max ms |")
+    print("|---|---|---|---|")
+    for label, n, p50, worst in reading_rows:
+        print(f"| {label} | {n} | {p50:.0f} | {worst:.0f} |")
+    print("\n\n| support check + language, answer words | answers | CPU p50 ms | CPU p95 ms | CPU max ms |")
+    print("|---|---|---|---|---|")
+    print("| {} | {} | {:.2f} | {:.2f} | {:.2f} |".format(*review_row))
     print("\n\n| LLM tokens/s (set) | tokens | summaries | LLM tokens/s (measured) | delivered tokens/s | "
           "first token → first delta p50 ms | max ms |")
     print("|---|---|---|---|---|---|---|")

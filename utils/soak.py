@@ -170,7 +170,7 @@ def main() -> int:
         inst = Instance(f"http://127.0.0.1:{port}", 3, 0.02, {
             # every simulated client comes from 127.0.0.1: no per-client stream cap
             "ai_summary": {"base_url": llm.base_url, "model": "fake-model", "max_concurrent": 8,
-                           "max_streams_per_client": 0},
+                           "max_streams_per_client": 0, "read_pages": 0},  # result pages are not on loopback
             "search": {"cache_ttl": 60},  # entries expire and come back during the run
         })  # fmt: skip
         load = Load(inst.url, queries, args.seed)

@@ -2,7 +2,8 @@
 
 Engines return plain dicts, as SearXNG engines do; ``from_engine_item`` turns
 each into one typed result. Unknown keys are ignored. Only http(s) links pass
-(``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL.
+(``safe_url``): no format ever renders a ``javascript:`` or ``data:`` URL. The
+types check again whoever builds them (plugins, the cache).
 Image, news and video results are main results with SearXNG's extra fields;
 an item without the fields its kind needs is dropped (see ``REQUIRED``).
 """
@@ -10,6 +11,7 @@ an item without the fields its kind needs is dropped (see ``REQUIRED``).
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,6 +28,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 # the schemes a result may link to; everything else (javascript:, data:, vbscript:,
 # file:, relative links an engine failed to resolve) is dropped
 URL_SCHEMES = frozenset({"http", "https"})
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def safe_url(url: str, *, instance_path: bool = False) -> str:
@@ -39,7 +42,7 @@ def safe_url(url: str, *, instance_path: bool = False) -> str:
     drop tabs and newlines, so ``java\tscript:`` would otherwise run.
     """
     url = url.strip().replace(" ", "%20")
-    if not url or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
+    if not url or _CONTROL.search(url):
         return ""
     if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
         return url
@@ -51,6 +54,14 @@ def safe_url(url: str, *, instance_path: bool = False) -> str:
     except ValueError:
         return ""
     return url if parts.scheme.lower() in URL_SCHEMES and parts.hostname else ""
+
+
+def _checked(url: str) -> str:
+    """The types' own check: ``safe_url`` (a path on this instance allowed), with a fast path
+    for the http(s) links ``from_engine_item`` has already checked."""
+    if not url or (url.startswith(("https://", "http://")) and not _CONTROL.search(url)):
+        return url
+    return safe_url(url, instance_path=True)
 
 
 class MainResult(msgspec.Struct, kw_only=True):
@@ -81,6 +92,15 @@ class MainResult(msgspec.Struct, kw_only=True):
     # private: not rendered by formats
     norm_url: str = ""
 
+    def __post_init__(self) -> None:
+        # whoever builds a result (engines, plugins, the cache) cannot make it link to a script
+        url = _checked(self.url)
+        if not url:
+            raise ValueError(f"a result links only to http(s) URLs, not {self.url[:80]!r}")
+        self.url = url
+        for name in ("thumbnail", "img_src", "thumbnail_src", "iframe_src"):
+            setattr(self, name, _checked(getattr(self, name)))
+
     @property
     def kind(self) -> str:
         """What the page shows it as: images.html, videos.html, news or default.html."""
@@ -99,6 +119,9 @@ class Answer(msgspec.Struct, kw_only=True):
     # a summary placeholder carries its data here (see searx.plugins.ai_summary)
     data: dict[str, Any] | None = None
 
+    def __post_init__(self) -> None:
+        self.url = _checked(self.url)
+
 
 class Infobox(msgspec.Struct, kw_only=True):
     infobox: str
@@ -109,6 +132,10 @@ class Infobox(msgspec.Struct, kw_only=True):
     attributes: list[dict[str, str]] = msgspec.field(default_factory=list)
     engine: str = ""
     engines: list[str] = msgspec.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.img_src = _checked(self.img_src)
+        self.urls = [u for u in self.urls if _checked(u.get("url", ""))]
 
 
 class ResultSet(msgspec.Struct, kw_only=True):

@@ -44,9 +44,21 @@ def delta(text: str) -> bytes:
     return _line({"delta": text})
 
 
+def reading(url: str, state: str) -> bytes:
+    """Progress of reading one source's page: started, then ok, failed or skipped."""
+    return _line({"reading": {"url": url, "state": state}})
+
+
+def passages(items: list[dict[str, Any]]) -> bytes:
+    """The passages of read pages the model is given: ``[{"n": 1, "text": "…"}]``."""
+    return _line({"passages": items})
+
+
 def done(
-    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool
+    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool,
+    review: dict[str, Any] | None = None,
 ) -> bytes:
+    """The terminal line; ``review``: the support marks and language fields (``Review.fields``)."""
     return _line(
         {
             "done": True,
@@ -56,6 +68,7 @@ def done(
             "invalid_citations": invalid,
             "cached": cached,
             "grounded": grounded,
+            **(review or {}),
         }
     )
 

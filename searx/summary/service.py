@@ -26,9 +26,11 @@ from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
 from searx.settings import Settings
 from searx.store import Store
-from searx.summary import citations, evidence, ndjson, prompt
+from searx.summary import citations, evidence, language, ndjson, passages, prompt
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.reading import Grounding, PageReader, ground
+from searx.summary.review import Review, expected_language, review
 from searx.summary.streams import Counted, StreamCap
 
 log = logging.getLogger("searx.summary")
@@ -51,6 +53,8 @@ class Cached(msgspec.Struct, kw_only=True):
     invalid: list[int]
     grounded: bool
     creator: str = ""  # the pseudonym of the client whose request generated it
+    review: Review = msgspec.field(default_factory=Review)
+    grounding: Grounding = msgspec.field(default_factory=Grounding)
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,8 @@ class _Job:
     verified: evidence.Evidence
     grounded: bool
     client: str
+    lang: str = ""  # the language the answer is asked in ("" = the question's)
+    pages: int = 0  # how many top pages to read (0 = snippets only)
 
 
 @dataclass(frozen=True)
@@ -100,9 +106,11 @@ class SummaryService:
         transport: httpx.BaseTransport | None = None,
         clock: Callable[[], float] = time.time,
         slots: Any = None,
+        reader: PageReader | None = None,
     ) -> None:
         """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
-        and ``release_generation(token)`` (``searx.limiter.Limiter``)."""
+        and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
+        (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only)."""
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
@@ -110,20 +118,27 @@ class SummaryService:
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._slots = slots
+        self._reader = reader
         self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
         self._user_gate = threading.BoundedSemaphore(max(1, self.conf.user_max_concurrent))
         self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
+        if self.configured:
+            language.warm()  # the answer-language model loads once per process, off the request path
+            if reader is not None and self.conf.read_pages > 0:
+                passages.warm()
 
     @property
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
-    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "") -> Refusal | Iterator[bytes]:
+    def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "",
+             ui_lang: str = "") -> Refusal | Iterator[bytes]:  # fmt: skip
         """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
 
-        ``client``: who asks (the limiter's key of the client address), for the per-client stream cap.
+        ``client``: who asks (the limiter's key of the client address), for the per-client stream cap;
+        ``ui_lang``: the interface language, the answer's language when the search has none.
         """
         try:
             request = (
@@ -145,7 +160,7 @@ class SummaryService:
         if not self._streams.enter(client):
             return Refusal("rate_limited")
         try:
-            result = self._start(request, verified, target, client)
+            result = self._start(request, verified, target, client, ui_lang)
         except BaseException:
             self._streams.leave(client)
             raise
@@ -156,10 +171,12 @@ class SummaryService:
         return Counted(lines, self._streams, client, replayed=replayed)
 
     def _start(self, request: Request, verified: evidence.Evidence, target: Target,
-               client: str) -> Refusal | tuple[Iterator[bytes], bool]:  # fmt: skip
+               client: str, ui_lang: str) -> Refusal | tuple[Iterator[bytes], bool]:  # fmt: skip
         """The answer and whether it is a replay: from the cache, joined to a generation in flight, or new."""
         grounded = self.conf.grounding
-        key = None if target.pinned else self._key(verified, target, grounded)
+        lang = expected_language(verified.lang, ui_lang)
+        pages = self.conf.read_pages if grounded and self._reader is not None else 0
+        key = None if target.pinned else self._key(verified, target, grounded, lang, pages)
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
@@ -181,7 +198,7 @@ class SummaryService:
             relay.close()
             return Refusal("busy")
         worker = threading.Thread(
-            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client), release),
+            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client, lang, pages), release),
             name="ai-summary", daemon=True,
         )
         worker.start()
@@ -229,9 +246,10 @@ class SummaryService:
         # the admin's server and key serve only the admin's model, or one the admin listed
         return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
-    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool) -> str:
+    def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
         scheme, host, port = _origin(target.base_url)
-        parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, str(grounded),
+        parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
+                 f"read_pages={pages}",
                  f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -244,26 +262,33 @@ class SummaryService:
         # "cached" only for the client that generated it: to anyone else it would tell what was searched
         cached = bool(client) and hit.creator == client
         yield ndjson.head(verified.sources, hit.model, cached)
+        yield from hit.grounding.lines()
         if hit.text:
             yield ndjson.delta(hit.text)
         yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=cached, grounded=hit.grounded)  # fmt: skip
+                          invalid=hit.invalid, cached=cached, grounded=hit.grounded,
+                          review=hit.review.fields())  # fmt: skip
 
     def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
         conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
-        payload: dict[str, Any] = {
-            "messages": prompt.messages(verified, grounded),
-            "stream": True,
-            "max_tokens": conf.max_tokens,
-            "temperature": conf.temperature,
-        }
-        if target.model:
-            payload["model"] = target.model
-        limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
-        stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
+        stream: LLMStream | None = None
+        grounding = Grounding()
         try:
             flight.publish(ndjson.head(verified.sources, target.model, False))
-            if not flight.on_abandon(stream.close):
+            # the pages are read here, in the summary request: the results page never waits for them
+            grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
+                               conf.evidence_budget, flight.publish, accept_language=job.lang or None)  # fmt: skip
+            payload: dict[str, Any] = {
+                "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
+                "stream": True,
+                "max_tokens": conf.max_tokens,
+                "temperature": conf.temperature,
+            }
+            if target.model:
+                payload["model"] = target.model
+            limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
+            stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
+            if flight.cancelled or not flight.on_abandon(stream.close):
                 return
             text: list[str] = []
             for event in stream:
@@ -271,7 +296,7 @@ class SummaryService:
                     text.append(event.text)
                     flight.publish(ndjson.delta(event.text))
                 elif isinstance(event, Finish):
-                    self._finish(flight, job, "".join(text), event.reason)
+                    self._finish(flight, job, grounding, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(ndjson.error(exc.code))
@@ -279,21 +304,23 @@ class SummaryService:
             log.exception("ai_summary: generation failed")
             flight.publish(ndjson.error("llm_failed"))
         finally:
-            stream.close()
+            if stream is not None:
+                stream.close()
             release()
             self._land(key, flight)
             flight.finish()
 
-    def _finish(self, flight: Flight, job: _Job, text: str, reason: str) -> None:
+    def _finish(self, flight: Flight, job: _Job, grounding: Grounding, text: str, reason: str) -> None:
         key, target, verified, grounded = job.key, job.target, job.verified, job.grounded
         valid, invalid = citations.find(text, len(verified.sources))
         if not grounded:  # nothing was given to cite: no number may become a link
             valid, invalid = [], sorted(set(valid) | set(invalid))
+        checked = review(text, grounding.support(verified.sources), grounded, job.lang)
         answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded, creator=job.client)  # fmt: skip
+                        grounded=grounded, creator=job.client, review=checked, grounding=grounding)  # fmt: skip
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:
             self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
         flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
-                                   cached=False, grounded=grounded))  # fmt: skip
+                                   cached=False, grounded=grounded, review=checked.fields()))  # fmt: skip

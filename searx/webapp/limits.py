@@ -16,7 +16,7 @@ from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
 from searx.webapp.services import Services
 
-ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch"}
+ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "/image_proxy": "image_proxy"}
 
 
 def install(app: Flask, svc: Services) -> None:

@@ -9,6 +9,7 @@ from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
 import searx.webapp.i18n as i18n
+import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
@@ -46,9 +47,6 @@ def install(app: Flask) -> None:
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
         return media.relative_date(value, getattr(g, "locale", "en"))
-
-    # the URL a picture is loaded from: the image proxy's hook (today the picture's own URL)
-    app.jinja_env.globals["image_url"] = lambda url: url
 
 
 def _common(prefs: Preferences) -> dict[str, Any]:
@@ -97,9 +95,10 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
     if sq.categories and sq.categories[0] in media.MEDIA_TABS:
-        # no image proxy: the pictures come from the result hosts, so the policy names them
+        # pictures loaded from the result hosts (no image proxy, pictures on): the policy names them
+        direct = image_links.mode(prefs) == "direct"
         response.headers["Content-Security-Policy"] = content_security_policy(
-            https=is_https(), img_origins=media.image_origins(rs.results),
+            https=is_https(), img_origins=media.image_origins(rs.results) if direct else (),
             frame_origins=media.frame_origins(rs.results, embed_hosts))
     return response
 
@@ -108,7 +107,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
                      share_url: str = "") -> Response:  # fmt: skip
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
-    order = prefs_page.category_order(svc.settings.categories_as_tabs, svc.engines)
+    order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
     stats = svc.health.stats(list(svc.engines)) if svc.health else {}
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))

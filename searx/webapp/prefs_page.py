@@ -40,7 +40,7 @@ def language_names(ui_locale: str) -> tuple[tuple[str, str], ...]:
 
 
 def category_order(tabs: Iterable[str], engines: Mapping[str, Engine]) -> list[str]:
-    """Categories that have an engine, in the tab order first, then in engine order."""
+    """Categories that have an engine, in the tab order first (the results page's), then in engine order."""
     have = list(dict.fromkeys(c for e in engines.values() for c in e.categories))
     return [c for c in dict.fromkeys([*tabs, *have]) if c in have]
 

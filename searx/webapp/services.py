@@ -97,7 +97,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
-    reader = Reader(settings, store)
+    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
     collections = CollectionsService(settings.collections, reader=reader) if settings.collections.enabled else None
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
@@ -108,7 +108,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter),
+        summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
     )
     services.mcp = http_endpoint(services, store)

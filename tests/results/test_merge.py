@@ -44,10 +44,10 @@ def test_merge_keeps_https_longer_text_and_every_engine():
 
 
 def test_score_is_searxng_formula():
-    res = MainResult(url="u", title="", engines=["a", "b"], positions=[1, 2])
+    res = MainResult(url="https://u.example", title="", engines=["a", "b"], positions=[1, 2])
     # weight = 2 (a) * 1 (b) * 2 engines = 4; 4/1 + 4/2 = 6
     assert score(res, {"a": 2.0}) == pytest.approx(6.0)
-    assert score(MainResult(url="u", title="", engines=["a"], positions=[3]), {}) == pytest.approx(1 / 3)
+    assert score(MainResult(url="https://u.example", title="", engines=["a"], positions=[3]), {}) == pytest.approx(1 / 3)
 
 
 def test_results_found_by_more_engines_rank_first():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from searx.results.types import Answer, Infobox, MainResult, from_engine_item, safe_url
@@ -37,3 +38,20 @@ def test_every_url_field_is_checked():
         {"title": "bad", "url": "javascript:x"}, {"title": "good", "url": "https://x.org"}, "not a dict"]}, "e", "g")
     assert isinstance(box, Infobox) and box.img_src == ""
     assert box.urls == [{"title": "good", "url": "https://x.org"}]
+
+
+def test_the_types_refuse_other_links_whoever_builds_them():
+    """Plugins and the cache build results without from_engine_item: the types check too."""
+    with pytest.raises(ValueError, match="http"):
+        MainResult(url="javascript:alert(1)", title="t")
+    kept = MainResult(url="//x.org/a", title="t", thumbnail="data:image/png;base64,AA", img_src="https://x.org/i")
+    assert (kept.url, kept.thumbnail, kept.img_src) == ("https://x.org/a", "", "https://x.org/i")
+    assert Answer(answer="a", url="vbscript:x").url == ""
+    box = Infobox(infobox="b", img_src="javascript:x", urls=[{"title": "t", "url": "data:,x"}, {"url": "http://x.org"}])
+    assert box.img_src == "" and box.urls == [{"url": "http://x.org"}]
+
+
+def test_a_cached_result_with_another_link_decodes_as_invalid():
+    encoded = msgspec.json.encode({"url": "javascript:alert(1)", "title": "t"})
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(encoded, type=MainResult)

@@ -33,7 +33,9 @@ def test_summary_streams_ndjson(site: Any, fake_llm: FakeLLM) -> None:
     assert [s["n"] for s in lines[0]["sources"]] == [1, 2]  # the result without a snippet is skipped
     assert "".join(line["delta"] for line in lines[1:-1]) == "Alpha is a letter [1] and more [3] [7]."
     assert lines[-1] == {"done": True, "model": "fake-model", "finish_reason": "stop", "citations": [1],
-                         "invalid_citations": [3, 7], "cached": False, "grounded": True}  # fmt: skip
+                         "invalid_citations": [3, 7], "cached": False, "grounded": True,
+                         "support": [{"start": 0, "end": 39, "state": "weak", "citations": [1, 3, 7], "score": 0.0}],
+                         "answer_lang": "en", "lang_mismatch": False, "unanswered": False}  # fmt: skip
     sent = fake_llm.requests[0]
     assert sent.headers["authorization"] == "Bearer sk-admin-secret"
     assert sent.body["stream"] is True and sent.body["model"] == "fake-model" and sent.body["max_tokens"] == 512

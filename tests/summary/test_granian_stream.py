@@ -30,7 +30,7 @@ def served(tmp_path: Path, fake_llm: FakeLLM) -> Iterator[httpx.Client]:
     settings = tmp_path / "settings.yml"
     settings.write_text(
         f'use_default_settings: true\nserver: {{secret_key: "{SECRET}", trusted_hosts: [searx.test]}}\n'
-        f'ai_summary: {{base_url: "{fake_llm.base_url}", model: fake-model}}\nengines: []\n'
+        f'ai_summary: {{base_url: "{fake_llm.base_url}", model: fake-model, read_pages: 0}}\nengines: []\n'
     )
     sock = tmp_path / "searx.sock"
     argv = [str(GRANIAN), "--interface", "wsgi", "--factory", "searx.webapp:create_app", "--uds", str(sock),

@@ -60,7 +60,25 @@ def _check(lines: list[dict[str, Any]], sources: list[dict[str, Any]], cached: b
     assert last["finish_reason"] in ("stop", "length") and last["cached"] is cached and last["grounded"] is True
     assert set(last["citations"]) <= {s["n"] for s in sources}
     assert not set(last["invalid_citations"]) & {s["n"] for s in sources}
-    return "".join(d["delta"] for d in deltas)
+    text = "".join(d["delta"] for d in deltas)
+    _check_support(last, text)
+    return text
+
+
+def _check_support(done: dict[str, Any], text: str) -> None:
+    """Every sentence of a real answer has a state; the spans lie in the text, in order, without overlap."""
+    support = done["support"]
+    assert support, "no support marks for a grounded answer"
+    points = len(text)  # Python strings index code points, as the offsets do
+    end = 0
+    for mark in support:
+        assert set(mark) == {"start", "end", "state", "citations", "score"}
+        assert end <= mark["start"] < mark["end"] <= points
+        assert mark["state"] in ("supported", "weak", "uncited", "framing")
+        assert 0.0 <= mark["score"] <= 1.0 and text[mark["start"] : mark["end"]].strip()
+        end = mark["end"]
+    assert isinstance(done["answer_lang"], str) and isinstance(done["lang_mismatch"], bool)
+    assert isinstance(done["unanswered"], bool)
 
 
 def test_search_page_to_streamed_summary(real_site: Site) -> None:
@@ -74,6 +92,8 @@ def test_search_page_to_streamed_summary(real_site: Site) -> None:
     whole = first[-1]["finish_reason"] == "stop"
     again = _stream(real_site, data)
     assert _check(again, sources, cached=whole) == text or not whole
+    if whole:
+        assert again[-1]["support"] == first[-1]["support"]
 
 
 def test_two_summaries_at_once_both_finish(real_site: Site) -> None:

@@ -9,6 +9,7 @@ import msgspec
 from searx.settings import AISummary
 from searx.summary import ndjson
 from searx.summary.evidence import Source
+from searx.summary.review import SupportMark, review
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ADMIN = (DOCS / "admin" / "ai_summary.md").read_text(encoding="utf-8")
@@ -28,12 +29,26 @@ def test_every_error_code_is_in_both_docs() -> None:
 def test_every_event_key_is_in_the_protocol_doc() -> None:
     lines = [
         ndjson.head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
+        ndjson.reading("https://example.org/", "ok"),
+        ndjson.passages([{"n": 1, "text": "t"}]),
         ndjson.delta("d"),
-        ndjson.done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True),
+        ndjson.done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
+                    review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
         ndjson.error("busy"),
     ]
     keys = set()
     for line in lines:
         keys |= set(msgspec.json.decode(line))
+    keys |= {f.name for f in msgspec.structs.fields(SupportMark)}
     keys |= {"evidence", "signature", "mode", "fresh", "query", "lang", "exp", "title", "url", "snippet", "n"}
     assert not [k for k in sorted(keys) if f"`{k}" not in PROTOCOL and f'"{k}"' not in PROTOCOL]
+
+
+def test_every_support_state_is_in_the_protocol_doc() -> None:
+    assert not [s for s in ("supported", "weak", "uncited", "framing") if f"`{s}`" not in PROTOCOL]
+
+
+def test_every_reading_state_is_in_the_protocol_doc() -> None:
+    from searx.summary.reading import STATES
+
+    assert not [s for s in STATES if f"`{s}`" not in PROTOCOL]

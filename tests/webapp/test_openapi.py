@@ -130,17 +130,19 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
     return out, summary
 
 
-def picture_answers(app: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
-    """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture."""
+def picture_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture;
+    over the limit (``limited`` allows one picture a minute)."""
     from searx.network.images import proxied_url
     from tests.conftest import SECRET
     from tests.images.conftest import BASE, Pictures, make_fetcher
 
-    c = app.test_client()
-    app.extensions["searx"].images = make_fetcher(Pictures())
+    c, over = app.test_client(), limited.test_client()
+    app.extensions["searx"].images = limited.extensions["searx"].images = make_fetcher(Pictures())
     answers = [c.get(proxied_url(SECRET, f"{BASE}/cat.png")), c.get("/image_proxy?url=x"),
-               c.get("/image_proxy?url=x&e=1&h=" + "0" * 64), c.get(proxied_url(SECRET, f"{BASE}/page.html"))]
-    assert [r.status_code for r in answers] == [200, 400, 403, 415]
+               c.get("/image_proxy?url=x&e=1&h=" + "0" * 64), c.get(proxied_url(SECRET, f"{BASE}/page.html")),
+               *(over.get(proxied_url(SECRET, f"{BASE}/cat.png")) for _ in range(2))]
+    assert [r.status_code for r in answers] == [200, 400, 403, 415, 200, 429]
     return {check(doc, "/image_proxy", "get", r) for r in answers}
 
 
@@ -196,7 +198,9 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
-    covered |= picture_answers(full_app, doc)
+    limited = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
+                                        limiter={"image_proxy": {"limit": 1, "window": 60}}))
+    covered |= picture_answers(full_app, limited, doc)
     for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))

@@ -67,12 +67,12 @@ def test_default_categories_are_checkboxes_in_tab_order_and_are_saved(media_app)
     client = media_app.test_client()
     boxes = page(client).xpath("//fieldset[@class='pref-categories']//input[@type='checkbox']/@name")
     assert boxes == ["category_general", "category_images", "category_videos", "category_news"]
-    resp = client.post("/preferences", data={"categories_form": "1", "category_images": "on", "category_news": "on"})
-    assert cookies_of(resp)["categories"] == "images,news"
+    resp = client.post("/preferences", data={"categories_form": "1", "category_images": "on", "category_videos": "on"})
+    assert cookies_of(resp)["categories"] == "images,videos"
     checked = page(client).xpath("//fieldset[@class='pref-categories']//input[@checked]/@name")
-    assert checked == ["category_images", "category_news"]
+    assert checked == ["category_images", "category_videos"]
     data = client.get("/search?q=x&format=json").get_json()
-    assert {e for r in data["results"] for e in r["engines"]} == {"pics", "papers"}
+    assert {e for r in data["results"] for e in r["engines"]} == {"pics", "clips"}
 
 
 def test_unknown_or_hostile_categories_are_ignored(media_app):
@@ -155,6 +155,14 @@ def test_image_url_follows_the_preferences(app_factory, fake_engine, server_prox
     if expected == "direct":
         assert url == "https://img.example.org/a.png?x=1&amp;y=2"
     elif expected == "proxy":
-        assert url.startswith("/image_proxy?url=https%3A%2F%2Fimg.example.org%2Fa.png%3Fx%3D1%26y%3D2&amp;e=")
+        assert url.startswith("/image_proxy?url=https://img.example.org/a.png%3Fx%3D1%26y%3D2&amp;e=")
     else:
         assert url == PLACEHOLDER
+
+
+def test_a_stored_language_that_is_no_language_does_not_break_searches(media_app):
+    # a cookie from the old free-text field: it used to make every search a 400 until the user found the setting
+    client = media_app.test_client()
+    client.set_cookie("language", "en_US")
+    assert client.get("/search?q=x&format=json").status_code == 200
+    assert page(client).xpath("//select[@name='language']/option[@selected]/@value") == ["auto"]

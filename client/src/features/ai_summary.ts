@@ -3,10 +3,11 @@
  * /ai_summary into the box, and handles Stop, Retry, Regenerate, Copy and Show more.
  */
 import { CitationResolver, citationLink } from "../lib/citations";
-import { I18n } from "../lib/i18n";
+import { I18n, languageName } from "../lib/i18n";
 import { parseSummaryData, type Source, type SummaryData } from "../lib/protocol";
 import { type ClientSettings, readJsonScript } from "../lib/settings";
 import { requestSummary } from "../lib/summary_client";
+import { mostlyUnsupported, type SupportMark } from "../lib/support";
 import { bindCitations } from "./citation_tip";
 import { type Action, type BoxState, SummaryView } from "./summary_view";
 
@@ -25,6 +26,10 @@ export class SummaryBox {
   private controller: AbortController | null = null;
   private run = 0;
   private renderQueued = false;
+  /** url -> its final reading state in this run (the pages the server read). */
+  private reading = new Map<string, string>();
+  private model = "";
+  private cached = false;
 
   constructor(
     readonly root: HTMLElement,
@@ -64,7 +69,14 @@ export class SummaryBox {
     const id = ++this.run;
     this.text = "";
     delete this.root.dataset.error;
+    delete this.root.dataset.answer;
     this.view.setNote("");
+    this.view.setCaution("");
+    this.view.setLanguage("");
+    this.view.setUsed([]);
+    this.view.setRead([]);
+    this.reading = new Map();
+    this.setSources(this.sources.map(({ passages: _, ...s }) => s));
     this.view.setState("loading");
     this.view.showLoading();
     let terminal = false;
@@ -78,7 +90,20 @@ export class SummaryBox {
       switch (ev.kind) {
         case "start":
           if (ev.sources.length > 0) this.setSources(ev.sources);
+          this.model = ev.model;
+          this.cached = ev.cached;
           this.view.setHeader(this.sources.length, ev.model, ev.cached);
+          break;
+        case "reading":
+          this.reading.set(ev.url, ev.state);
+          if (this.state === "loading") {
+            const reading = [...this.reading.values()].filter((s) => s === "started").length;
+            if (reading > 0) this.view.showLoading(this.i18n.reading(reading));
+            else this.view.showLoading();
+          }
+          break;
+        case "passages":
+          this.setPassages(ev.items);
           break;
         case "delta":
           if (this.state === "loading") {
@@ -96,8 +121,14 @@ export class SummaryBox {
             break;
           }
           this.renderNow();
-          this.view.setHeader(this.sources.length, ev.model, ev.cached);
+          this.view.setHeader(this.sources.length, ev.model, ev.cached, this.pagesRead());
           this.view.setNote(ev.grounded ? "" : this.i18n.t("not_grounded"));
+          this.showReview(ev.grounded, ev.citations, ev.support, ev.unanswered);
+          this.view.setLanguage(
+            ev.langMismatch && ev.answerLang
+              ? this.i18n.t("answered_in", { lang: languageName(ev.answerLang, this.i18n.lang) })
+              : "",
+          );
           this.view.setState("done");
           this.view.announce(this.i18n.t("announce_ready"));
           break;
@@ -119,6 +150,35 @@ export class SummaryBox {
     this.controller?.abort();
   }
 
+  /** The server's verdict on the finished answer: marks, the caution line, the cited sources. */
+  private showReview(
+    grounded: boolean,
+    cited: readonly number[],
+    support: readonly SupportMark[],
+    unanswered: boolean,
+  ): void {
+    if (!grounded) return;
+    const doc = this.root.ownerDocument;
+    const links: Node[] = [];
+    for (const n of cited) {
+      const c = this.resolver.resolve(n);
+      if (!c) continue;
+      const link = citationLink(c, doc);
+      link.className = "ai-summary__source"; // not an in-answer citation: no snippet tip
+      link.title = c.source.title;
+      links.push(link);
+    }
+    this.view.setUsed(links);
+    this.view.markSupport(this.text, support);
+    if (unanswered) {
+      this.root.dataset.answer = "none";
+      this.view.setCaution(this.i18n.t("no_answer"), "none");
+    } else if (mostlyUnsupported(support)) {
+      this.root.dataset.answer = "unsupported";
+      this.view.setCaution(this.i18n.t("may_not_answer"), "unsupported");
+    }
+  }
+
   private fail(code: string, serverMessage = ""): void {
     this.renderNow();
     if (this.text === "") this.view.clearAnswer();
@@ -127,6 +187,31 @@ export class SummaryBox {
     this.view.setNote(message);
     this.view.setState(code === "interrupted" ? "interrupted" : "error");
     this.view.announce(message);
+  }
+
+  /** Attaches each read passage to its source (the tip shows it) and names the pages read. */
+  private setPassages(items: readonly { n: number; text: string }[]): void {
+    const byN = new Map<number, string[]>();
+    for (const item of items) byN.set(item.n, [...(byN.get(item.n) ?? []), item.text]);
+    this.setSources(
+      this.sources.map((s) => (byN.has(s.n) ? { ...s, passages: byN.get(s.n) ?? [] } : s)),
+    );
+    const doc = this.root.ownerDocument;
+    const links: Node[] = [];
+    for (const s of this.sources) {
+      const c = s.passages ? this.resolver.resolve(s.n) : null;
+      if (!c) continue;
+      const link = citationLink(c, doc);
+      link.className = "ai-summary__source";
+      link.title = c.source.title;
+      links.push(link);
+    }
+    this.view.setRead(links);
+    this.view.setHeader(this.sources.length, this.model, this.cached, this.pagesRead());
+  }
+
+  private pagesRead(): number {
+    return this.sources.filter((s) => (s.passages ?? []).length > 0).length;
   }
 
   private setSources(sources: Source[]): void {

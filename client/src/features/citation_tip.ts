@@ -44,7 +44,14 @@ export function bindCitations(
     const snippet = doc.createElement("span");
     snippet.className = "ai-summary__tip-snippet";
     snippet.textContent = c.source.snippet;
-    tip.replaceChildren(title, site, snippet);
+    // The passages read from the page, when the model was given them: what it really saw.
+    const passages = (c.source.passages ?? []).map((text) => {
+      const p = doc.createElement("span");
+      p.className = "ai-summary__tip-passage";
+      p.textContent = text;
+      return p;
+    });
+    tip.replaceChildren(title, site, snippet, ...passages);
     tip.hidden = false;
     current?.removeAttribute("aria-describedby");
     current = link;

@@ -5,6 +5,7 @@
 
 import type { I18n } from "../lib/i18n";
 import { type Block, BlockStream, capText, renderBlock, truncationMark } from "../lib/markdown";
+import { markSentences, type SupportMark } from "../lib/support";
 
 export type BoxState =
   | "idle"
@@ -57,6 +58,10 @@ export class SummaryView {
   private readonly basis: HTMLSpanElement;
   private readonly model: HTMLSpanElement;
   private readonly badge: HTMLSpanElement;
+  private readonly lang: HTMLSpanElement;
+  private readonly used: HTMLSpanElement;
+  private readonly read: HTMLSpanElement;
+  private readonly caution: HTMLParagraphElement;
   private readonly body: HTMLDivElement;
   private readonly note: HTMLParagraphElement;
   private readonly live: HTMLParagraphElement;
@@ -83,7 +88,16 @@ export class SummaryView {
     this.model = el(doc, "span", "ai-summary__model");
     this.badge = el(doc, "span", "ai-summary__badge", i18n.t("cached"));
     this.badge.hidden = true;
-    head.append(title, this.basis, this.model, this.badge);
+    this.lang = el(doc, "span", "ai-summary__lang");
+    this.lang.hidden = true;
+    this.used = el(doc, "span", "ai-summary__used");
+    this.used.hidden = true;
+    this.read = el(doc, "span", "ai-summary__read");
+    this.read.hidden = true;
+    head.append(title, this.basis, this.read, this.used, this.model, this.lang, this.badge);
+    // One line above the answer: "No answer in the results" or "may not answer" (never hides it).
+    this.caution = el(doc, "p", "ai-summary__caution");
+    this.caution.hidden = true;
 
     this.body = el(doc, "div", "ai-summary__body");
     this.body.id = "ai-summary-body";
@@ -120,7 +134,7 @@ export class SummaryView {
     this.tip.hidden = true;
 
     root.setAttribute("aria-labelledby", title.id);
-    root.replaceChildren(head, this.body, this.note, actions, this.live, this.tip);
+    root.replaceChildren(head, this.caution, this.body, this.note, actions, this.live, this.tip);
   }
 
   setState(state: BoxState): void {
@@ -145,11 +159,69 @@ export class SummaryView {
     return node instanceof HTMLElement && node.hidden;
   }
 
-  setHeader(sourceCount: number, model: string, cached: boolean): void {
-    this.basis.textContent = this.i18n.basis(sourceCount);
+  /** ``pagesRead``: sources whose page passages the model was given (null: snippets only). */
+  setHeader(
+    sourceCount: number,
+    model: string,
+    cached: boolean,
+    pagesRead: number | null = null,
+  ): void {
+    this.basis.textContent =
+      pagesRead && pagesRead > 0
+        ? this.i18n.basisRead(pagesRead, sourceCount - pagesRead)
+        : this.i18n.basis(sourceCount);
     this.model.textContent = model;
     this.model.hidden = model === "";
     this.badge.hidden = !cached;
+  }
+
+  /** "Answered in English" beside the model name; "" hides it. */
+  setLanguage(text: string): void {
+    this.lang.textContent = text;
+    this.lang.hidden = text === "";
+  }
+
+  /** Links to the sources the answer cited, after the basis ("Cited: [1] [3]"). */
+  setUsed(links: readonly Node[]): void {
+    this.setLinks(this.used, "used", links);
+  }
+
+  /** Links to the pages that were read ("Pages read: [1] [3]"). */
+  setRead(links: readonly Node[]): void {
+    this.setLinks(this.read, "pages_read", links);
+  }
+
+  private setLinks(span: HTMLElement, label: "used" | "pages_read", links: readonly Node[]): void {
+    if (links.length === 0) {
+      span.replaceChildren();
+      span.hidden = true;
+      return;
+    }
+    const parts: (Node | string)[] = [this.i18n.t(label)];
+    for (const link of links) parts.push(" ", link);
+    span.replaceChildren(...parts);
+    span.hidden = false;
+  }
+
+  setCaution(text: string, kind = ""): void {
+    this.caution.textContent = text;
+    this.caution.hidden = text === "";
+    if (kind) this.caution.dataset.kind = kind;
+    else delete this.caution.dataset.kind;
+  }
+
+  /**
+   * Marks weak and uncited sentences of the rendered answer: a dotted underline, a tooltip,
+   * and the same words as text for screen readers. The answer text itself is unchanged.
+   */
+  markSupport(source: string, marks: readonly SupportMark[]): number {
+    return markSentences(this.answer, source, marks, (span, mark, last) => {
+      const label = this.i18n.t(mark.state === "weak" ? "flag_weak" : "flag_uncited");
+      span.title = label;
+      if (!last) return;
+      const sr = el(this.doc, "span", "ai-summary__sr", ` (${label})`);
+      span.after(sr);
+    });
   }
 
   setNote(text: string): void {
@@ -161,9 +233,10 @@ export class SummaryView {
     this.live.textContent = text;
   }
 
-  showLoading(): void {
+  /** The placeholder line before the first token ("Generating a summary…" or "Reading 3 pages…"). */
+  showLoading(text = this.i18n.t("loading")): void {
     this.clearAnswer();
-    const p = el(this.doc, "p", "ai-summary__loading", this.i18n.t("loading"));
+    const p = el(this.doc, "p", "ai-summary__loading", text);
     this.answer.append(p);
     this.blocks = [{ key: "\u0000loading", node: p }];
   }

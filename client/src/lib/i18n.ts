@@ -8,6 +8,14 @@ export const STRINGS = {
   basis_one: "Based on {n} search snippet",
   basis_other: "Based on {n} search snippets",
   loading: "Generating a summary…",
+  reading_one: "Reading {n} page…",
+  reading_other: "Reading {n} pages…",
+  basis_pages_one: "Based on {n} page",
+  basis_pages_other: "Based on {n} pages",
+  basis_mixed: "{pages} and {snippets}",
+  snippets_one: "{n} snippet",
+  snippets_other: "{n} snippets",
+  pages_read: "Pages read:",
   cached: "cached",
   not_grounded: "Not based on the search results.",
   stopped: "Stopped.",
@@ -23,6 +31,12 @@ export const STRINGS = {
   show_less: "Show less",
   ask: "Summarize the results with AI",
   sources: "Sources",
+  flag_weak: "No cited result supports this sentence",
+  flag_uncited: "This sentence cites no result",
+  may_not_answer: "The results may not answer this question; check the sources.",
+  no_answer: "No answer in the results",
+  answered_in: "Answered in {lang}",
+  used: "Cited:",
   // Messages for the server's error codes (and "network", "unknown", client-side ones).
   "error.not_configured": "The AI summary is not set up on this server.",
   "error.bad_request": "The summary request was not understood.",
@@ -66,6 +80,20 @@ export class I18n {
     return this.t(form, { n });
   }
 
+  /** "Based on 3 pages and 2 snippets" (or "Based on 3 pages" when every source was read). */
+  basisRead(pages: number, snippets: number): string {
+    const one = (n: number): boolean => this.plural.select(n) === "one";
+    const read = this.t(one(pages) ? "basis_pages_one" : "basis_pages_other", { n: pages });
+    if (snippets === 0) return read;
+    const rest = this.t(one(snippets) ? "snippets_one" : "snippets_other", { n: snippets });
+    return this.t("basis_mixed", { pages: read, snippets: rest });
+  }
+
+  /** "Reading 3 pages…" */
+  reading(n: number): string {
+    return this.t(this.plural.select(n) === "one" ? "reading_one" : "reading_other", { n });
+  }
+
   /**
    * The plain message for an error code: a translation from the page first, then the
    * server's own plain message, then the built-in English one (generic for unknown codes).
@@ -76,6 +104,15 @@ export class I18n {
     if (translated) return translated;
     if (serverMessage) return serverMessage;
     return key in STRINGS ? this.t(key as StringKey) : this.t("error.unknown");
+  }
+}
+
+/** "English" for "en", in the UI language; the code itself when the browser cannot name it. */
+export function languageName(code: string, uiLang: string): string {
+  try {
+    return new Intl.DisplayNames([safeLocale(uiLang)], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
   }
 }
 

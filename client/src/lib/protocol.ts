@@ -2,12 +2,15 @@
  * The /ai_summary contract as types, and a validator turning raw NDJSON values into
  * typed events. Anything malformed is rejected here so the UI only sees checked data.
  */
+import { parseSupport, type SupportMark } from "./support";
 
 export interface Source {
   n: number;
   title: string;
   url: string;
   snippet: string;
+  /** Passages read from the source's page that the model was given (the `passages` line). */
+  passages?: string[];
 }
 
 export interface Evidence {
@@ -29,6 +32,8 @@ export interface SummaryData {
 export type SummaryEvent =
   | { kind: "start"; sources: Source[]; model: string; cached: boolean }
   | { kind: "delta"; text: string }
+  | { kind: "reading"; url: string; state: "started" | "ok" | "failed" | "skipped" }
+  | { kind: "passages"; items: { n: number; text: string }[] }
   | {
       kind: "done";
       model: string;
@@ -37,6 +42,13 @@ export type SummaryEvent =
       invalidCitations: number[];
       cached: boolean;
       grounded: boolean;
+      /** Per-sentence support, offsets in code points into the answer text. */
+      support: SupportMark[];
+      /** The detected language of the answer ("" when unknown). */
+      answerLang: string;
+      langMismatch: boolean;
+      /** The model said the results do not answer the question. */
+      unanswered: boolean;
     }
   | { kind: "error"; code: string; message: string };
 
@@ -105,9 +117,26 @@ export function parseEvent(v: unknown): SummaryEvent | null {
       invalidCitations: ints(v.invalid_citations),
       cached: v.cached === true,
       grounded: v.grounded !== false,
+      support: parseSupport(v.support),
+      answerLang: /^[a-z]{2,3}$/.test(str(v.answer_lang)) ? str(v.answer_lang) : "",
+      langMismatch: v.lang_mismatch === true,
+      unanswered: v.unanswered === true,
     };
   }
   if (typeof v.delta === "string") return { kind: "delta", text: v.delta };
+  if (isObject(v.reading) && typeof v.reading.url === "string") {
+    const state = str(v.reading.state);
+    if (state === "started" || state === "ok" || state === "failed" || state === "skipped") {
+      return { kind: "reading", url: v.reading.url, state };
+    }
+    return null;
+  }
+  if (Array.isArray(v.passages)) {
+    const items = v.passages
+      .filter((p): p is Json => isObject(p) && Number.isInteger(p.n) && typeof p.text === "string")
+      .map((p) => ({ n: p.n as number, text: p.text as string }));
+    return { kind: "passages", items };
+  }
   if (Array.isArray(v.sources)) {
     return {
       kind: "start",

@@ -29,8 +29,8 @@ def image_proxy() -> Response:
     now = time.time()
     if not verify(svc.settings.server.secret_key, url, expires, sig, now):
         abort(403, "this picture link is not signed by this instance, or it has expired")
-    if svc.images is None:
-        abort(404)
+    if svc.images is None:  # apps built without one (never by create_app)
+        abort(404, "the image proxy is not available")
     try:
         image = svc.images.fetch(url)
     except ImageError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, json, request
+from flask import Blueprint, Response, g, json, request
 
 from searx.summary.admission import refusal
 from searx.summary.ndjson import error_body, status
@@ -27,7 +27,7 @@ def ai_summary() -> Response:
         return _refuse(code)
     prefs = {k: v for k, v in preferences(with_overrides=False).as_dict(include_secret=True).items()
              if k.startswith("ai_summary_")}  # fmt: skip
-    result = svc.summary.open(request.get_data(cache=False), prefs, client_id())
+    result = svc.summary.open(request.get_data(cache=False), prefs, client_id(), ui_lang=getattr(g, "locale", ""))
     if isinstance(result, Refusal):
         if svc.metrics is not None:
             svc.metrics.summary_refused(result.code)
