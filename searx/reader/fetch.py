@@ -8,7 +8,6 @@ request has one deadline. httpx errors become ``ReaderError`` here, once.
 
 from __future__ import annotations
 
-import email.utils
 import re
 import ssl
 import time
@@ -21,6 +20,7 @@ import httpx
 
 from searx.network.challenge import challenge_location
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+from searx.network.status import retry_after
 from searx.reader.errors import ReaderError
 from searx.reader.extract import kind_of, media_type
 
@@ -47,20 +47,6 @@ class Fetched:
     status: int
     content_type: str
     body: bytes
-
-
-def retry_after(value: str | None, now: float | None = None) -> float | None:
-    """Seconds from a Retry-After header (delay or HTTP date), or None."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
 class _Inflater:

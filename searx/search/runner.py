@@ -226,14 +226,7 @@ class SearchRunner:
     def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
         check_status(response)
         response.search_params = params  # type: ignore[attr-defined]
-        try:
-            token = engine.token_response(response)
-        except EngineParseError as exc:
-            raise self.bot_check(response) or exc from exc
-        except EngineError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
-            raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+        token: str = self._parsed(engine.token_response, response)
         if not token and (error := self.bot_check(response)):
             raise error
         return token
@@ -247,19 +240,23 @@ class SearchRunner:
             self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=exc.retry_after,
                                latency=elapsed, results=0)
 
-    def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
-        if params.get("raise_for_httperror", True):
-            check_status(response)
-        response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
+    def _parsed(self, parse: Callable[[httpx.Response], Any], response: httpx.Response) -> Any:
+        """What an engine's parser makes of a page; a page that no longer parses is often a bot check
+        served with 200, so a parse failure becomes the bot check's error when there is one."""
         try:
-            items = engine.response(response)
+            return parse(response)
         except EngineParseError as exc:
-            # a page that no longer parses is often a bot check served with 200
             raise self.bot_check(response) or exc from exc
         except EngineError:
             raise
         except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
             raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+
+    def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
+        if params.get("raise_for_httperror", True):
+            check_status(response)
+        response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
+        items = self._parsed(engine.response, response)
         if self.tokens is not None and engine.uses_tokens:
             items = self.tokens.keep(engine, params, items)
         rs = to_result_set(items, engine)

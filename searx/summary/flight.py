@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 
+from searx.summary.body import Body
+
 
 class Flight:
     def __init__(self) -> None:
@@ -36,10 +38,11 @@ class Flight:
             self._abort = abort
             return not self.cancelled
 
-    def join(self) -> Relay:
+    def join(self) -> Body:
+        """The response body of one request: its ``close()`` always leaves the flight."""
         with self._cond:
             self._followers += 1
-        return Relay(self)
+        return Body(self.follow(), self.leave)
 
     def leave(self) -> None:
         with self._cond:
@@ -63,31 +66,3 @@ class Flight:
             yield from batch
             if finished and not batch:
                 return
-
-
-class Relay:
-    """The response body of one request: an iterator whose ``close()`` always leaves the flight.
-
-    A generator closed before its first ``next()`` never runs its ``finally``;
-    WSGI servers call ``close()`` on the body, so leaving is tied to that.
-    """
-
-    def __init__(self, flight: Flight) -> None:
-        self._flight = flight
-        self._lines = flight.follow()
-        self._open = True
-
-    def __iter__(self) -> Relay:
-        return self
-
-    def __next__(self) -> bytes:
-        try:
-            return next(self._lines)
-        except StopIteration:
-            self.close()
-            raise
-
-    def close(self) -> None:
-        if self._open:
-            self._open = False
-            self._flight.leave()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 
+from searx.summary.body import Body
+
 
 class StreamCap:
     """At most ``limit`` open streams per client key (0 = no cap)."""
@@ -44,7 +46,7 @@ class StreamCap:
             return self._open.get(client, 0)
 
 
-class Counted:
+class Counted(Body):
     """A response body that leaves the cap once, when it ends or is closed.
 
     ``replayed``: the body replays a cached answer (for the operator's metrics;
@@ -52,26 +54,5 @@ class Counted:
     """
 
     def __init__(self, body: Iterator[bytes], cap: StreamCap, client: str, *, replayed: bool = False) -> None:
-        self._body, self._cap, self._client = body, cap, client
+        super().__init__(body, lambda: cap.leave(client))
         self.replayed = replayed
-        self._open = True
-
-    def __iter__(self) -> Counted:
-        return self
-
-    def __next__(self) -> bytes:
-        try:
-            return next(self._body)
-        except StopIteration:
-            self.close()
-            raise
-
-    def close(self) -> None:
-        if self._open:
-            self._open = False
-            try:
-                close = getattr(self._body, "close", None)
-                if close is not None:
-                    close()
-            finally:
-                self._cap.leave(self._client)

@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.conftest import json_engine_entry, make_settings
+from searx.results.types import MainResult, ResultSet
+from searx.summary import evidence
+from tests.conftest import SECRET, json_engine_entry, make_settings
 from tests.real_llm import llm_url
 from tests.summary.conftest import Site
 
@@ -123,3 +126,36 @@ def test_forged_evidence_never_reaches_the_model(real_site: Site) -> None:
     response = real_site.client.post("/ai_summary", json={"query": data["evidence"]["query"],
                                                           "evidence": data["evidence"], "signature": data["signature"]})  # fmt: skip
     assert (response.status_code, response.json()["error"]["code"]) == (403, "bad_signature")
+
+
+def test_a_summary_that_reads_three_pages(site: Any, tmp_path: Any) -> None:
+    """``read_pages: 3`` end to end: the real page reader reads three pages of a test host in a network
+    namespace (loopback stays refused), the passages reach llama.cpp, and the answer is checked against them."""
+    from tests.reader.netns import namespace_host, unavailable
+
+    if reason := unavailable():
+        pytest.skip(reason)
+    with namespace_host(tmp_path) as host:
+        settings = make_settings([], fetch={"allow_private": True, "ports": [80, 443, 8080], "per_origin": 3},
+                                 ai_summary={"base_url": LLM_URL, "model": "smollm2", "max_tokens": 96,
+                                             "temperature": 0.0, "read_pages": 3, "read_timeout": 20.0,
+                                             "first_token_timeout": 60.0, "idle_timeout": 30.0,
+                                             "total_timeout": 120.0})  # fmt: skip
+        app = site(settings)
+        urls = [f"http://{host.address}:8080/delay/{ms}?page={i}" for i, ms in enumerate((0, 100, 300))]
+        results = ResultSet(results=[MainResult(url=u, title=f"Page {i}", content="A page about namespaces.")
+                                     for i, u in enumerate(urls)])  # fmt: skip
+        ev = evidence.build(results, "where is the page served from", "en", 5, int(time.time()) + 600)
+        data = {"evidence": evidence.to_dict(ev), "signature": evidence.sign(ev, SECRET.encode())}
+        lines = _stream(app, data)
+        reading = [line["reading"] for line in lines if "reading" in line]
+        final = {r["url"]: r["state"] for r in reading}  # the last line per URL is its final state
+        assert final == dict.fromkeys(urls, "ok"), reading
+        passages = next(line["passages"] for line in lines if "passages" in line)
+        assert {p["n"] for p in passages} == {1, 2, 3} and all("network namespace" in p["text"] for p in passages)
+        asked = sorted(" ".join(line.split()[:2]) for line in host.requests())
+        assert asked == sorted(f"GET /delay/{ms}?page={i}" for i, ms in enumerate((0, 100, 300)))
+        deltas = [line["delta"] for line in lines if "delta" in line]
+        last = lines[-1]
+        assert last.get("done") is True and last["grounded"] is True, last
+        _check_support(last, "".join(deltas))

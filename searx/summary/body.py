@@ -1,0 +1,37 @@
+"""A streamed response body that runs its clean-up exactly once, when it ends or when it is closed.
+
+A generator closed before its first ``next()`` never runs its ``finally``; WSGI
+servers call ``close()`` on the body, so clean-up is tied to that (and to the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+
+class Body:
+    """Iterates ``lines``; on the end or ``close()``: closes ``lines``, then calls ``on_close`` (once)."""
+
+    def __init__(self, lines: Iterator[bytes], on_close: Callable[[], None]) -> None:
+        self._lines, self._on_close = lines, on_close
+        self._open = True
+
+    def __iter__(self) -> Body:
+        return self
+
+    def __next__(self) -> bytes:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            try:
+                close = getattr(self._lines, "close", None)
+                if close is not None:
+                    close()
+            finally:
+                self._on_close()
