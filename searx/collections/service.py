@@ -12,6 +12,7 @@ import os
 import socket
 import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,7 @@ class CollectionsService:
         self._wake = threading.Event()
         self._holder = f"{socket.gethostname()}:{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self._threads: list[threading.Thread] = []
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="collections-keyword")
         self.progress = threading.Condition()  # notified after each embedded batch
         self._wake_sources = threading.Event()
         self._follow = True
@@ -140,6 +142,7 @@ class CollectionsService:
         self._wake_sources.set()
         for thread in self._threads:
             thread.join(timeout=5)
+        self._pool.shutdown(wait=False)
         if self._opened:
             for lease in ("embed", "sources"):
                 self.store.release(lease, self._holder)
@@ -231,8 +234,10 @@ class CollectionsService:
         if not wanted or not query.strip():
             return []
         n = fusion.candidates(limit)
-        keyword = self.store.keyword(wanted, query, n)
+        # both sides at once: SQLite, onnxruntime and numpy release the GIL
+        pending = self._pool.submit(self.store.keyword, wanted, query, n) if self.embedder is not None else None
         semantic = self._semantic(wanted, query, n)
+        keyword = pending.result() if pending is not None else self.store.keyword(wanted, query, n)
         if not semantic or not keyword:  # one side alone keeps its own scores
             fused = keyword or semantic
         elif self.conf.fusion == "convex":

