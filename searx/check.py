@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"settings: {exc}", file=sys.stderr)
         return 2
-    from searx.webapp.services import build
+    from searx.services import build
 
     services = build(settings)
     try:

@@ -9,6 +9,8 @@ module; ``from package.module import name`` depends on that module alone.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,3 +110,12 @@ def test_the_checker_finds_a_circle(tmp_path):
 def test_no_import_circles_in_searx():
     found = cycles(graph())
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_services_build_without_flask() -> None:
+    """``python -m searx.mcp`` (stdio) and ``python -m searx.check`` build an instance's services; Flask
+    belongs to the web layer only."""
+    code = ("import sys; from searx.services import build; from tests.conftest import make_settings; "
+            "build(make_settings([])).close(); sys.exit('flask' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr or "Flask was imported"

@@ -11,7 +11,7 @@ import pytest
 
 from searx import settings as settings_mod
 from searx.errors import SettingsError
-from searx.webapp.services import check
+from searx.services import check
 
 SECRET = "s" * 40
 # SearXNG's own sections: a SearXNG settings.yml must keep working, so their extra keys are accepted

@@ -31,7 +31,7 @@ def main() -> int:
         settings = settings_mod.load()
         # the instance's own services (engines, network, store, health, cache, plugins); the
         # builder lives with the web app, which imports Flask without using it here
-        from searx.webapp.services import build
+        from searx.services import build
 
         services = build(settings)
     except SettingsError as exc:

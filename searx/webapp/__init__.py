@@ -11,9 +11,9 @@ from pathlib import Path
 from flask import Flask
 
 from searx import settings as settings_mod
+from searx.services import Services, build
 from searx.settings import Settings
 from searx.webapp import errors, i18n, image_links, pages
-from searx.webapp.services import Services, build
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -7,7 +7,7 @@ from werkzeug.exceptions import HTTPException
 
 from searx.origin import same_origin
 from searx.preferences import Preferences
-from searx.webapp.services import Services
+from searx.services import Services
 
 API_FORMATS = ("json", "csv", "rss")
 

@@ -12,9 +12,9 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import TooManyRequests
 
 from searx.limiter import retry_after_header
+from searx.services import Services
 from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
-from searx.webapp.services import Services
 
 ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "/image_proxy": "image_proxy"}
 

@@ -9,8 +9,8 @@ from flask import Response
 
 from searx.errors import BadRequest
 from searx.preferences import Preferences
+from searx.services import Services
 from searx.webapp.security import cookie_options
-from searx.webapp.services import Services
 
 MAX_AGE = 5 * 365 * 24 * 3600
 KEY = "ai_summary_api_key"

@@ -8,7 +8,7 @@ from searx.plugins import SearchContext
 from searx.preferences import Preferences
 from searx.search import request as search_request
 from searx.search.models import SearchOutcome
-from searx.webapp.services import Services
+from searx.services import Services
 
 
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,

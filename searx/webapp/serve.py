@@ -27,7 +27,7 @@ def granian_argv(settings: settings_mod.Settings) -> list[str]:
 def main() -> int:
     try:
         settings = settings_mod.load()
-        from searx.webapp.services import check
+        from searx.services import check
 
         check(settings)  # a short secret, bad engines, limits or proxies stop here, before granian starts
     except SettingsError as exc:

@@ -96,7 +96,7 @@ def test_a_broken_entry_point_stops_start_up_naming_it():
 
 
 def test_start_up_check_loads_the_plugins(package):
-    from searx.webapp.services import check
+    from searx.services import check
 
     with pytest.raises(SettingsError, match="plugins.nope.Plugin"):
         check(make_settings([], plugins={"nope.Plugin": {"active": True}}))
