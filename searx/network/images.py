@@ -18,16 +18,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import quote, urljoin
+from urllib.parse import quote
 
 import httpx
 
 from searx.errors import SearxError
-from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
+from searx.network.guarded import DeadlineExceeded, TooManyRedirects, Transport, guarded_get
 
 DAY = 86400
 PATH = "/image_proxy"
-_REDIRECTS = (301, 302, 303, 307, 308)
 # what a browser shows as a picture without running anything; SVG (scriptable) is never one
 _MAGIC: tuple[tuple[str, Callable[[bytes], bool]], ...] = (
     ("image/jpeg", lambda b: b.startswith(b"\xff\xd8\xff")),
@@ -41,8 +41,6 @@ _MAGIC: tuple[tuple[str, Callable[[bytes], bool]], ...] = (
 ALLOWED_TYPES = frozenset(t for t, _ in _MAGIC) | {"image/jpg", "image/pjpeg", "image/vnd.microsoft.icon"}
 _UNTYPED = frozenset({"", "application/octet-stream", "binary/octet-stream"})
 ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.5"
-
-Transport = Callable[[], httpx.BaseTransport]
 
 
 # --- signed URLs ----------------------------------------------------------------
@@ -125,39 +123,23 @@ class ImageFetcher:
         end = time.monotonic() + self.timeout
         # no cookie, no referrer, no language: the picture's host learns nothing about the user
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "identity"}
-        target = url
-        for _hop in range(self.max_redirects + 1):
-            try:
-                checked = self.guard.check(target)
-            except AddressRefusedError as exc:
-                raise ImageError(403, "this address may not be fetched") from exc
-            result = self._hop(checked, headers, end)
-            if isinstance(result, Image):
-                return result
-            target = result
-        raise ImageError(502, "too many redirects")
-
-    def _hop(self, checked: CheckedURL, headers: dict[str, str], end: float) -> Image | str:
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise ImageError(504, "the picture took too long")
-        transport = PinnedTransport(checked, self._transport())
         try:
-            with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
-                              timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
-                with client.stream("GET", checked.url, headers=headers) as response:
-                    return self._read(checked, response, end)
-        except AddressRefusedError as exc:  # the connection reached this server after all
+            return guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.max_redirects,
+                               transport=self._transport,
+                               read=lambda checked, response: self._read(checked, response, end))  # fmt: skip
+        except ImageError:
+            raise
+        except AddressRefusedError as exc:  # also: the connection reached this server after all
             raise ImageError(403, "this address may not be fetched") from exc
-        except httpx.TimeoutException as exc:
+        except TooManyRedirects as exc:
+            raise ImageError(502, "too many redirects") from exc
+        except (DeadlineExceeded, httpx.TimeoutException) as exc:
             raise ImageError(504, "the picture took too long") from exc
         except httpx.HTTPError as exc:
             raise ImageError(502, "the picture's server could not be reached") from exc
 
-    def _read(self, checked: CheckedURL, response: httpx.Response, end: float) -> Image | str:
+    def _read(self, checked: CheckedURL, response: httpx.Response, end: float) -> Image:
         status = response.status_code
-        if status in _REDIRECTS and "location" in response.headers:
-            return urljoin(checked.url, response.headers["location"].strip())
         if status != 200:
             raise ImageError(502, f"the picture's server answered {status}")
         declared = media_type(response.headers.get("content-type", ""))

@@ -12,24 +12,21 @@ import re
 import ssl
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 import httpx
 
 from searx.network.challenge import challenge_location
-from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
+from searx.network.guarded import DeadlineExceeded, TooManyRedirects, Transport, guarded_get
 from searx.network.status import retry_after
 from searx.reader.errors import ReaderError
 from searx.reader.extract import kind_of, media_type
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
-_REDIRECTS = (301, 302, 303, 307, 308)
 _UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
-
-Transport = Callable[[], httpx.BaseTransport]
 
 
 @dataclass(frozen=True)
@@ -70,6 +67,11 @@ class _Inflater:
             raise ReaderError("unreadable", "the compressed body is damaged") from exc
 
 
+def _refuse_challenge(location: str) -> None:
+    if challenge_location(location):
+        raise ReaderError("challenged", "the page redirects to a bot check")
+
+
 def _tls_failure(exc: BaseException) -> bool:
     seen: BaseException | None = exc
     while seen is not None:
@@ -101,36 +103,17 @@ class Fetcher:
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "gzip, deflate"}
         if accept_language and _LANGUAGE.match(accept_language):
             headers["Accept-Language"] = accept_language
-        target = url
-        for _hop in range(self.limits.max_redirects + 1):
-            checked = self._check(target)
-            location = self._hop(checked, headers, end)
-            if isinstance(location, Fetched):
-                return Fetched(url, location.final_url, location.status, location.content_type, location.body)
-            target = location
-        raise ReaderError("too_many_redirects", f"more than {self.limits.max_redirects} redirects")
-
-    def _check(self, url: str) -> CheckedURL:
         try:
-            return self.guard.check(url)
-        except AddressRefusedError as exc:
-            raise ReaderError("address_refused", "this address may not be read") from exc
-
-    def _hop(self, checked: CheckedURL, headers: dict[str, str], end: float) -> Fetched | str:
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise ReaderError("timeout", "the page took too long to answer")
-        transport = PinnedTransport(checked, self._transport())
-        try:
-            with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
-                              timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
-                with client.stream("GET", checked.url, headers=headers) as response:
-                    return self._response(checked, response, end)
+            final = guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.limits.max_redirects,
+                                transport=self._transport, read=lambda checked, response: self._response(
+                                    checked, response, end), on_redirect=_refuse_challenge)  # fmt: skip
         except ReaderError:
             raise
-        except AddressRefusedError as exc:
+        except AddressRefusedError as exc:  # also: the connection reached this server after all
             raise ReaderError("address_refused", "this address may not be read") from exc
-        except httpx.TimeoutException as exc:
+        except TooManyRedirects as exc:
+            raise ReaderError("too_many_redirects", f"more than {self.limits.max_redirects} redirects") from exc
+        except (DeadlineExceeded, httpx.TimeoutException) as exc:
             raise ReaderError("timeout", "the page took too long to answer") from exc
         except httpx.HTTPError as exc:
             if _tls_failure(exc):
@@ -138,14 +121,10 @@ class Fetcher:
             raise ReaderError("network_error", "the page's server could not be reached") from exc
         except ssl.SSLError as exc:
             raise ReaderError("tls_error", "the page's TLS certificate could not be verified") from exc
+        return Fetched(url, final.final_url, final.status, final.content_type, final.body)
 
-    def _response(self, checked: CheckedURL, response: httpx.Response, end: float) -> Fetched | str:
+    def _response(self, checked: CheckedURL, response: httpx.Response, end: float) -> Fetched:
         status = response.status_code
-        if status in _REDIRECTS and "location" in response.headers:
-            location = urljoin(checked.url, response.headers["location"].strip())
-            if challenge_location(location):
-                raise ReaderError("challenged", "the page redirects to a bot check")
-            return location
         if not 200 <= status < 300:
             wait = retry_after(response.headers.get("retry-after"))
             raise ReaderError("http_error", f"the page's server answered {status}", upstream_status=status,
