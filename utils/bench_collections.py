@@ -177,27 +177,12 @@ def quality(cache: Path) -> None:
 
 def pdf_pages(pages: int, lines: int = 30) -> bytes:
     """A text PDF: ``pages`` pages of ``lines`` lines of words."""
+    from tests.reader.pdfs import text_pdf
+
     rng = random.Random(7)
     words = "index passage search engine widget proxy timeout config document page reader embedding".split()
-    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
-               f"<< /Type /Pages /Kids [{' '.join(f'{4 + 2 * i} 0 R' for i in range(pages))}] /Count {pages} >>",
-               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    for i in range(pages):
-        body = " ".join(f"({' '.join(rng.choice(words) for _ in range(12))} {i}) Tj T*" for _ in range(lines))
-        stream = f"BT /F1 10 Tf 14 TL 40 760 Td {body} ET"
-        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {5 + 2 * i} 0 R"
-                       " /Resources << /Font << /F1 3 0 R >> >> >>")
-        objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    return text_pdf([[f"{' '.join(rng.choice(words) for _ in range(12))} {i}" for _ in range(lines)]
+                     for i in range(pages)])  # fmt: skip
 
 
 def upload_speed(runs: int) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from searx.collections.service import CollectionsService
 from tests.conftest import COLLECTIONS_TOKEN as TOKEN
+from tests.reader.pdfs import text_pdf
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
@@ -69,25 +70,8 @@ def docx(paragraphs: list[str]) -> bytes:
 
 
 def pdf(pages: list[str]) -> bytes:
-    """A small valid PDF with one line of text per page (Helvetica)."""
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(len(pages)))
-    objects = ["<< /Type /Catalog /Pages 2 0 R >>", f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>",
-               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    for i, text in enumerate(pages):
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET"
-        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {5 + 2 * i} 0 R"
-                       " /Resources << /Font << /F1 3 0 R >> >> >>")
-        objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    """A small valid PDF with one line of text per page."""
+    return text_pdf(pages)
 
 
 def openapi_samples(coll_factory: Any) -> list[tuple[str, str, Any]]:

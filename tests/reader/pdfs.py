@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 
-def text_pdf(pages: list[str], title: str = "") -> bytes:
-    """A valid PDF with one line of Helvetica text per page."""
+def text_pdf(pages: Sequence[str | Sequence[str]], title: str = "") -> bytes:
+    """A valid PDF of Helvetica text: a page is one line, or a list of lines."""
     objects: list[bytes] = []
     kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(len(pages)))
     objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
     objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode())
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
     for i, text in enumerate(pages):
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+        lines = [text] if isinstance(text, str) else list(text)
+        stream = ("BT /F1 12 Tf 14 TL 72 720 Td " + " T* ".join(f"({line}) Tj" for line in lines) + " ET").encode()
         objects.append(
             f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
             f" /Contents {5 + 2 * i} 0 R >>".encode()
