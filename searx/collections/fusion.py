@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 RRF_K = 60
 
@@ -27,14 +27,20 @@ def _normalized(scored: Sequence[tuple[int, float]]) -> dict[int, float]:
         return {}
     values = [s for _, s in scored]
     low, high = min(values), max(values)
-    span = high - low or 1.0
-    return {pid: (s - low) / span for pid, s in scored}
+    if high == low:  # one hit, or all equal: each is its side's best
+        return {pid: 1.0 for pid, _ in scored}
+    return {pid: (s - low) / (high - low) for pid, s in scored}
 
 
 def convex(keyword: Sequence[tuple[int, float]], semantic: Sequence[tuple[int, float]], *,
-           alpha: float = 0.5) -> list[tuple[int, float]]:  # fmt: skip
-    """``alpha`` × min-max-normalized semantic score + (1 − ``alpha``) × normalized keyword score."""
+           alpha: float = 0.5, unembedded: Collection[int] = ()) -> list[tuple[int, float]]:  # fmt: skip
+    """``alpha`` × min-max-normalized semantic score + (1 − ``alpha``) × normalized keyword score.
+
+    A passage in ``unembedded`` (no vector yet) is judged by its keyword score alone: the
+    semantic side could not see it, which is no evidence against it.
+    """
     kw, sem = _normalized(keyword), _normalized(semantic)
     ids = set(kw) | set(sem)
-    scores = {pid: alpha * sem.get(pid, 0.0) + (1 - alpha) * kw.get(pid, 0.0) for pid in ids}
+    scores = {pid: kw.get(pid, 0.0) if pid in unembedded else alpha * sem.get(pid, 0.0) + (1 - alpha) * kw.get(pid, 0.0)
+              for pid in ids}
     return sorted(scores.items(), key=lambda item: (-item[1], item[0]))

@@ -241,7 +241,8 @@ class CollectionsService:
         if not semantic or not keyword:  # one side alone keeps its own scores
             fused = keyword or semantic
         elif self.conf.fusion == "convex":
-            fused = fusion.convex(keyword, semantic, alpha=self.conf.convex_alpha)
+            unembedded = self.vectors.unembedded(wanted, [pid for pid, _ in keyword])
+            fused = fusion.convex(keyword, semantic, alpha=self.conf.convex_alpha, unembedded=unembedded)
         else:
             fused = fusion.rrf([pid for pid, _ in keyword], [pid for pid, _ in semantic],
                                w_keyword=self.conf.keyword_weight, w_semantic=self.conf.semantic_weight)

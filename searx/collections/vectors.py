@@ -21,6 +21,7 @@ class VectorIndex:
         self._lock = threading.Lock()
         # collection -> (generation, reusable until, passage ids, matrix)
         self._cache: dict[str, tuple[int, float, np.ndarray, np.ndarray]] = {}
+        self._sets: dict[str, tuple[np.ndarray, frozenset[int]]] = {}  # collection -> (its ids array, as a set)
 
     def _matrix(self, collection: str) -> tuple[np.ndarray, np.ndarray]:
         _, dim, generation = self.store.model(collection)
@@ -57,6 +58,27 @@ class VectorIndex:
         found.sort(key=lambda item: -item[1])
         return found[:limit]
 
+    def unembedded(self, collections: Sequence[str], ids: Sequence[int]) -> set[int]:
+        """The passages of ``ids`` that have no vector yet (background embedding still to come)."""
+        missing = set(ids)
+        for collection in collections:
+            if not missing:
+                break
+            missing -= self._id_set(collection)
+        return missing
+
+    def _id_set(self, collection: str) -> frozenset[int]:
+        """The embedded passage ids, as a set made once per loaded matrix."""
+        ids, _ = self._matrix(collection)
+        with self._lock:
+            cached = self._sets.get(collection)
+        if cached is None or cached[0] is not ids:
+            cached = (ids, frozenset(ids.tolist()))
+            with self._lock:
+                self._sets[collection] = cached
+        return cached[1]
+
     def forget(self, collection: str) -> None:
         with self._lock:
             self._cache.pop(collection, None)
+            self._sets.pop(collection, None)

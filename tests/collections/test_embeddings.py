@@ -36,6 +36,13 @@ def test_rrf_and_convex():
     assert fusion.convex([(1, 10.0), (2, 5.0)], [(2, 0.9), (1, 0.1)], alpha=0.0)[0][0] == 1
 
 
+def test_a_passage_not_yet_embedded_is_not_ranked_down_by_the_semantic_side():
+    # passage 5 is the only keyword hit but has no vector yet; passage 2 is the semantic side's best
+    keyword, semantic = [(5, 10.0)], [(2, 0.9), (3, 0.1)]
+    assert fusion.convex(keyword, semantic, alpha=0.5)[0] == (2, 0.5)  # counted as semantically worthless
+    assert fusion.convex(keyword, semantic, alpha=0.5, unembedded={5})[0] == (5, 1.0)
+
+
 def test_uploads_are_searchable_at_once_and_embedded_in_the_background(hybrid, embeddings_server):
     app, client, service = hybrid
     assert client.get("/api/collections").get_json()["search_mode"] == "hybrid"
