@@ -3,12 +3,6 @@ and the official SDK client works through the production server. Served on a Uni
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,9 +15,9 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import SECRET
+from tests.granian import GRANIAN, HOST, granian_app
 from tests.mcp.conftest import engine
 
-GRANIAN = shutil.which("granian", path=os.path.dirname(sys.executable))
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
@@ -38,35 +32,13 @@ def sock(tmp_path_factory: pytest.TempPathFactory, fake_engine) -> Iterator[Path
                                         "search": {"cache_ttl": 0},
                                         "engines": [engine(fake_engine, "alpha")]}))
     path = tmp_path / "searx.sock"
-    argv = [str(GRANIAN), "--interface", "wsgi", "--factory", "searx.webapp:create_app", "--uds", str(path),
-            "--workers", "2", "--blocking-threads", "4", "--no-ws", "--log-level", "warning"]
-    proc = subprocess.Popen(argv, env={**os.environ, "SEARX_SETTINGS_PATH": str(settings)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        with httpx.Client(transport=httpx.HTTPTransport(uds=str(path)), base_url="http://searx.test") as c:
-            while True:  # ready when the app answers, not after a sleep
-                try:
-                    if c.get("/healthz").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "granian exited"
-                assert time.monotonic() < deadline, "granian did not start"
-                time.sleep(0.05)
+    with granian_app(settings, path, workers=2):
         yield path
-    finally:  # granian and its workers: the process group this test started
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
 
 
 def fresh(path: Path) -> httpx.Client:
     """A client that opens a new connection per request, so requests spread over the workers."""
-    return httpx.Client(transport=httpx.HTTPTransport(uds=str(path)), base_url="http://searx.test", timeout=10,
+    return httpx.Client(transport=httpx.HTTPTransport(uds=str(path)), base_url=HOST, timeout=10,
                         limits=httpx.Limits(max_keepalive_connections=0))
 
 

@@ -3,10 +3,6 @@ and a client that leaves closes the LLM request. Served on a Unix socket: no por
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,9 +13,9 @@ import pytest
 
 from searx.results.types import MainResult, ResultSet
 from searx.summary import evidence
+from tests.granian import GRANIAN, HOST, granian_app
 from utils.fakes.llm import FakeLLM, Reply
 
-GRANIAN = shutil.which("granian", path=os.path.dirname(sys.executable))
 SECRET = "granian-stream-test-secret-of-32-chars-or-more"
 
 pytestmark = pytest.mark.skipif(GRANIAN is None, reason="granian is not installed")
@@ -33,28 +29,9 @@ def served(tmp_path: Path, fake_llm: FakeLLM) -> Iterator[httpx.Client]:
         f'ai_summary: {{base_url: "{fake_llm.base_url}", model: fake-model, read_pages: 0}}\nengines: []\n'
     )
     sock = tmp_path / "searx.sock"
-    argv = [str(GRANIAN), "--interface", "wsgi", "--factory", "searx.webapp:create_app", "--uds", str(sock),
-            "--blocking-threads", "4", "--no-ws", "--log-level", "warning"]  # fmt: skip
-    env = {**os.environ, "SEARX_SETTINGS_PATH": str(settings)}
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    client = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://searx.test", timeout=10,
-                          headers={"Origin": "http://searx.test"})  # fmt: skip
-    try:
-        deadline = time.monotonic() + 20
-        while True:  # ready when the app answers, not after a sleep
-            try:
-                if client.get("/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "granian exited"
-            assert time.monotonic() < deadline, "granian did not start"
-            time.sleep(0.05)
+    with granian_app(settings, sock), httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url=HOST,
+                                                   timeout=10, headers={"Origin": HOST}) as client:  # fmt: skip
         yield client
-    finally:
-        client.close()
-        proc.terminate()
-        proc.wait(10)
 
 
 def _payload() -> dict[str, object]:
