@@ -8,6 +8,7 @@ from searx.errors import SearxError
 HTTP_STATUS: dict[str, int] = {
     "bad_request": 400,
     "address_refused": 403,
+    "forbidden": 403,  # a browser request from another site
     "unsupported_type": 415,
     "too_large": 413,
     "unreadable": 422,
