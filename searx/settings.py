@@ -201,6 +201,8 @@ class MCP(_S, frozen=True):
     client_limit: int = 20
     total_limit: int = 60
     window: float = 60.0
+    # sessions opened (initialize) and ended (DELETE) per client per window (0 = no limit)
+    session_limit: int = 10
 
 class CollectionsEmbeddings(_S, frozen=True):
     # auto: http when base_url is set, else the local model when installed, else none (keywords only)
@@ -466,7 +468,7 @@ def _check_mcp(settings: Settings) -> None:
         if len(token) < 16 or " " in token or not printable_ascii(token):
             # never echo the value: it is a secret
             raise SettingsError(f"mcp.tokens[{i}]: a token must be at least 16 printable ASCII characters, no spaces")
-    for key in ("client_limit", "total_limit"):
+    for key in ("client_limit", "total_limit", "session_limit"):
         if getattr(m, key) < 0:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:

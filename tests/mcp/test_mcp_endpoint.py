@@ -137,6 +137,22 @@ def test_sessions_end_with_delete(site):
     assert httpx.delete(site.url + "/mcp", headers={"Mcp-Session-Id": sid}).status_code == 404
 
 
+def test_initialize_and_delete_are_limited_per_client(serve, fake_engine):
+    site = serve(mcp_settings([engine(fake_engine, "alpha")], mcp={"session_limit": 3}))
+    opened = [post(site.url, INIT) for _ in range(2)]
+    assert [r.status_code for r in opened] == [200, 200]
+    sid = opened[0].headers["Mcp-Session-Id"]
+    assert httpx.delete(site.url + "/mcp", headers={"Mcp-Session-Id": sid}).status_code == 204
+    refused = post(site.url, INIT)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.json()["error"]["message"].startswith("rate limited: 3 sessions opened or ended per 60 s")
+    assert "Mcp-Session-Id" not in refused.headers
+    other = opened[1].headers["Mcp-Session-Id"]
+    assert httpx.delete(site.url + "/mcp", headers={"Mcp-Session-Id": other}).status_code == 429
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    assert post(site.url, listing, **{"Mcp-Session-Id": other}).status_code == 200  # the session itself works on
+
+
 def test_a_session_opened_on_one_instance_works_on_another(serve, fake_engine):
     settings = mcp_settings([engine(fake_engine, "alpha")])
     one, two = serve(settings), serve(settings)  # separate memory stores, same secret
