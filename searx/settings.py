@@ -147,6 +147,8 @@ class Fetch(_S, frozen=True):
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
+    # the longest cooldown one Retry-After may put a site in (seconds)
+    max_retry_after: float = 600.0
     extract_workers: int = 2
     extract_timeout: float = 5.0
     extract_memory_mb: int = 1024

@@ -27,11 +27,13 @@ class ReaderError(SearxError):
     """A page that could not be read. ``code`` is one of ``HTTP_STATUS``'s keys.
 
     ``upstream_status`` is the status the page's server answered (``http_error``,
-    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known.
+    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known;
+    ``url`` the address whose server gave that answer (after redirects; never shown).
     """
 
     def __init__(
-        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None
+        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None,
+        url: str | None = None,
     ) -> None:
         if code not in HTTP_STATUS:
             raise ValueError(f"unknown reader error code {code!r}")
@@ -40,6 +42,7 @@ class ReaderError(SearxError):
         self.message = message
         self.upstream_status = upstream_status
         self.retry_after = retry_after
+        self.url = url
 
     @property
     def http_status(self) -> int:
