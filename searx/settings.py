@@ -142,6 +142,8 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
+    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
@@ -168,6 +170,8 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
+    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
+    max_bytes: int = 256 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):

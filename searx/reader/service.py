@@ -16,7 +16,7 @@ from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Fetch, Settings
-from searx.store import Store
+from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")
 
@@ -49,7 +49,7 @@ def check_settings(conf: Fetch) -> None:
     positive = {"timeout": conf.timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
                 "per_origin": conf.per_origin, "extract_workers": conf.extract_workers,
                 "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb,
-                "max_retry_after": conf.max_retry_after}  # fmt: skip
+                "max_retry_after": conf.max_retry_after, "cache_bytes": conf.cache_bytes}  # fmt: skip
     for key, value in positive.items():
         if value <= 0:
             raise SettingsError(f"fetch.{key}: must be greater than 0")
@@ -86,7 +86,7 @@ class Reader:
         self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
-        self.cache = DocumentCache(store, conf.cache_ttl)
+        self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)
         self.politeness = Politeness(store, per_origin=conf.per_origin, max_retry_after=conf.max_retry_after)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,

@@ -310,7 +310,7 @@ def test_settings_are_checked() -> None:
     from searx.reader.service import check_settings
 
     for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1},
-                {"max_retry_after": 0}):
+                {"max_retry_after": 0}, {"cache_bytes": 0}):
         with pytest.raises(SettingsError, match="fetch."):
             check_settings(reader_settings(**bad).fetch)
 
@@ -323,10 +323,8 @@ def test_unknown_fetch_key_stops_start_up() -> None:
 
 
 def test_very_large_documents_are_not_cached(make_reader: Callable[..., Reader]) -> None:
-    from searx.reader.cache import MAX_CACHED_CHARS
-
-    big = b"word " * (MAX_CACHED_CHARS // 5 + 10)
+    big = b"word " * (MiB // 5 + 10)
     rec = Recorder({"https://news.example/big.txt": (200, {"content-type": "text/plain"}, big)})
-    reader = make_reader(rec)
+    reader = make_reader(rec, reader_settings(cache_bytes=16 * MiB))  # a document of 1 MiB at most
     assert [reader.read("https://news.example/big.txt").cached for _ in range(2)] == [False, False]
     assert len(rec.requests) == 2
