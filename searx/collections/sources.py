@@ -24,6 +24,7 @@ log = logging.getLogger("searx.collections")
 
 MAX_URL = 2048
 DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
+CLIENT = "collections"  # the sources' reads count as one client against the reader's caps
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -31,7 +32,7 @@ class Reader(Protocol):
     """The page reader's ``read`` (searx.reader.service.Reader)."""
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
+             accept_language: str | None = None, client: str | None = None) -> Any: ...  # fmt: skip
 
 
 def check_url(url: object) -> str:
@@ -120,7 +121,7 @@ class SourceFollower:
         next_check = now + source.update_interval * 60
         try:
             name, exists = entry_for(self.store.entries(source.collection), source.url)
-            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30)
+            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30, client=CLIENT)
             document = page.document
             text = document.text
             digest = hashlib.sha256(text.encode()).hexdigest()

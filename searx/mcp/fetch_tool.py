@@ -45,7 +45,7 @@ class PageReader(Protocol):
     cache: Any  # DocumentCache: ``get(url, format)`` tells a cached page (it costs no fetch)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Page: ...
+             accept_language: str | None = None, client: str | None = None) -> Page: ...
 
 
 def host_label(url: str) -> str:
@@ -90,10 +90,11 @@ def cached(reader: PageReader, args: dict[str, Any]) -> bool:
     return reader.cache.get(args["url"], args["format"]) is not None
 
 
-def read(reader: PageReader, args: dict[str, Any]) -> Page | ToolOutput:
-    """The page, or the tool error with the reader's stable code and its plain reason."""
+def read(reader: PageReader, args: dict[str, Any], client: str | None = None) -> Page | ToolOutput:
+    """The page, or the tool error with the reader's stable code and its plain reason; ``client`` counts
+    against the reader's per-client cap."""
     try:
-        return reader.read(args["url"], format=args["format"])
+        return reader.read(args["url"], format=args["format"], client=client)
     except ReaderError as exc:
         data: dict[str, Any] = {"code": exc.code, "url": one_line(args["url"])}
         if exc.upstream_status is not None:

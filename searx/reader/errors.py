@@ -19,6 +19,7 @@ HTTP_STATUS: dict[str, int] = {
     "network_error": 502,
     "timeout": 504,
     "rate_limited": 429,
+    "busy": 503,  # every read slot of this process is taken
     "disabled": 404,
 }
 
