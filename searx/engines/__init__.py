@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from searx.engines.support import MODULE_NAME, Unsupported, skip_reason
+from searx.engines.support import MODULE_NAME, Unsupported, inactive, skip_reason
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
@@ -133,11 +133,11 @@ def build_engine(entry: Mapping[str, Any], where: str, default_timeout: float) -
 
 
 def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0) -> dict[str, Engine]:
-    """All engines of the settings, by name; ``inactive: true`` entries and those this
+    """All engines of the settings, by name; ``inactive`` entries and those this
     instance cannot run (``unsupported``) are skipped."""
     engines: dict[str, Engine] = {}
     for i, entry in enumerate(entries):
-        if entry.get("inactive") or skip_reason(entry, f"engines[{i}]") is not None:
+        if inactive(entry) or skip_reason(entry, f"engines[{i}]") is not None:
             continue
         engines[str(entry["name"])] = build_engine(entry, f"engines[{i}]", default_timeout)
     return engines
@@ -145,5 +145,5 @@ def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 
 
 def unsupported(entries: Iterable[Mapping[str, Any]]) -> tuple[Unsupported, ...]:
     """The entries ``load_engines`` skips because this instance cannot run them (not the inactive ones)."""
-    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not entry.get("inactive"))
+    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry))
     return tuple(u for u in found if u is not None)

@@ -70,6 +70,13 @@ def _unimplemented_value(module: Any, entry: Mapping[str, Any]) -> str:
     return ""
 
 
+def inactive(entry: Mapping[str, Any]) -> bool:
+    """Skipped silently, as SearXNG does: ``inactive: true``, and onion engines (no Tor proxy here)."""
+    categories = entry.get("categories") or ()
+    onion = "onions" in ([c.strip() for c in categories.split(",")] if isinstance(categories, str) else categories)
+    return bool(entry.get("inactive")) or onion
+
+
 def skip_reason(entry: Mapping[str, Any], where: str) -> Unsupported | None:
     """Why this instance skips ``entry`` (None: it can run it). A module name that cannot
     be one (``../x``, a number) still stops start-up naming ``where``."""
