@@ -183,3 +183,18 @@ def test_the_map_tab_appears_once_a_map_engine_is_on(engine_client: Any, hosts: 
     assert 'href="/search?q=Brandenburger+Tor&amp;categories=map' in page
     config = with_map.get("/config").get_json()
     assert {e["name"]: e["categories"] for e in config["engines"]}["openstreetmap"] == ["map"]
+
+
+def test_config_lists_the_science_and_map_engines_with_the_default_settings(app_factory: Any) -> None:
+    """``use_default_settings: true`` and nothing else: /config has them, on as SearXNG ships them."""
+    from tests.conftest import SECRET
+
+    data = settings_mod.merge(settings_mod._read_yaml(settings_mod.DEFAULT_PATH),
+                              {"use_default_settings": True, "server": {"secret_key": SECRET}})
+    config = app_factory(settings_mod.validate(data)).test_client().get("/config").get_json()
+    engines = {e["name"]: (e["enabled"], e["categories"]) for e in config["engines"]}
+    assert engines["openstreetmap"] == engines["photon"] == (True, ["map"])
+    for name in ("pubmed", "semantic scholar"):
+        assert engines[name] == (True, ["science", "scientific publications"])
+    assert engines["pdbe"] == (True, ["science"]) and engines["crossref"][0] is False
+    assert "map" in config["categories"]
