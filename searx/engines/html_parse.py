@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from lxml import html
 from lxml.etree import ParserError
@@ -23,6 +24,7 @@ from searx.errors import (
 )
 
 _SPACE = re.compile(r"\s+")
+_VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
 
 
 def settings_of(params: dict[str, Any]) -> Any:
@@ -120,3 +122,13 @@ def status_error(resp: Any) -> EngineError | None:
     if status == 403:
         return EngineAccessDenied(f"HTTP {status}")
     return EngineHTTPError(f"HTTP {status}")
+
+
+def video_embed(url: str) -> str:
+    """The youtube-nocookie player of a YouTube watch link (``watch?v=`` or youtu.be), else ""."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").removeprefix("www.").removeprefix("m.")
+    video = parse_qs(parts.query).get("v", [""])[0] if host == "youtube.com" and parts.path == "/watch" else ""
+    if host == "youtu.be":
+        video = parts.path.strip("/")
+    return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
