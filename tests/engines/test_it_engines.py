@@ -194,3 +194,51 @@ def test_arch_wiki_anubis_is_challenged(engine_client: Any, hosts: Any) -> None:
         "/search?q=systemd&categories=it&language=de-DE&format=json").get_json()
     assert body["unresponsive_engines"] == [["arch linux wiki", "CAPTCHA"]]
     assert [s.host for s in hosts.seen] == ["wiki.archlinux.de"]
+
+
+# --- both groups' entries: SearXNG's facts, on by default, and in the engine test report ---------
+
+# name: (engine, shortcut, categories, timeout) as SearXNG's settings.yml ships them (all enabled)
+GROUPS = {
+    "currency": ("currency_convert", "cc", ["currency", "general"], 3.0),
+    "wttr.in": ("wttr", "wttr", ["weather"], 9.0),
+    "lingva": ("lingva", "lv", ["general", "translate"], 6.0),
+    "mymemory translated": ("translated", "tl", ["general", "translate"], 5.0),
+    "dictzone": ("dictzone", "dc", ["general", "translate"], 3.0),
+    "wordnik": ("wordnik", "wnik", ["dictionaries", "define"], 5.0),
+    "wiktionary": ("mediawiki", "wt", ["dictionaries", "wikimedia"], 4.0),
+    "wikinews": ("mediawiki", "wn", ["news", "wikimedia"], 4.0),
+    "docker hub": ("docker_hub", "dh", ["it", "packages"], 4.0),
+    "pypi": ("pypi", "pypi", ["it", "packages"], 4.0),
+    "arch linux wiki": ("archlinux", "al", ["it", "software wikis"], 4.0),
+    "gentoo": ("mediawiki", "ge", ["it", "software wikis"], 10.0),
+}
+
+
+def test_use_default_settings_alone_enables_both_groups(tmp_path: Any, app_factory: Any) -> None:
+    from searx import settings as settings_mod
+
+    user = tmp_path / "settings.yml"
+    user.write_text("use_default_settings: true\nserver:\n  secret_key: 'a-secret-of-the-test-suite-0123456789abcdef'\n")
+    config = app_factory(settings_mod.load(user)).test_client().get("/config").get_json()
+    engines = {e["name"]: e for e in config["engines"] if e["name"] in GROUPS}
+    assert set(engines) == set(GROUPS)
+    for name, (_, shortcut, categories, timeout) in GROUPS.items():
+        assert (engines[name]["shortcut"], engines[name]["categories"], engines[name]["enabled"]) == \
+            (shortcut, categories, True), name
+        assert engines[name]["timeout"] == timeout, name
+    assert {"it", "news", "weather", "translate", "currency", "packages", "software wikis"} <= set(config["categories"])
+    modules = {e["name"]: e["engine"] for e in settings_mod.load(user).engines if e["name"] in GROUPS}
+    assert modules == {name: fact[0] for name, fact in GROUPS.items()}
+
+
+def test_the_engine_report_lists_every_engine_of_both_groups(engine_client: Any, hosts: Any) -> None:
+    from searx.search.check import run_check
+
+    hosts.route("duckduckgo.com", "/js/spice/currency/", fixture("currency_convert/spice_usd_eur_reconstructed.js"))
+    client = engine_client(entries(*GROUPS))
+    rows = {r["engine"]: r for r in run_check(client.application.extensions["searx"].runner, "10 usd in eur")}
+    assert set(rows) == set(GROUPS)
+    assert rows["currency"]["outcome"] == "ok"
+    assert rows["lingva"]["outcome"] == "skipped", "not a translation query: no request"
+    assert all(r["outcome"] in ("ok", "no_results", "skipped", "error") for r in rows.values()), rows
