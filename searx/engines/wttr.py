@@ -19,9 +19,10 @@ from urllib.parse import quote
 from babel import Locale
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, status_error, unparsable
+from searx.engines.html_parse import locale, settings_of, status_error, unparsable
 
 base_url = "https://wttr.in"
+url = ""  # SearXNG's key: the whole request URL with {query} and {lang} (empty: base_url's)
 categories = ["weather"]
 timeout = 9.0
 about = {"website": "https://wttr.in", "results": "JSON", "use_official_api": True}
@@ -49,7 +50,10 @@ def request(query: str, params: dict[str, Any]) -> None:
     if not query.strip():
         return  # wttr.in would answer for the instance's own address
     lang = locale(params.get("language"))[0] or "en"
-    params["url"] = f"{_base_url(params)}/{quote(query.strip(), safe='')}?format=j1&lang={lang}"
+    template = str(settings_of(params).get("url") or "")
+    place = quote(query.strip(), safe="")
+    params["url"] = template.format(query=place, lang=lang) if template else \
+        f"{_base_url(params)}/{place}?format=j1&lang={lang}"
     params["raise_for_httperror"] = False  # 404: a place wttr.in does not know
 
 

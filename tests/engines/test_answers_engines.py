@@ -99,6 +99,8 @@ def test_wttr_asks_the_place_in_the_search_language() -> None:
     p = build("wttr", "São Paulo/../x?format=3")
     assert p["url"] == "https://wttr.in/S%C3%A3o%20Paulo%2F..%2Fx%3Fformat%3D3?format=j1&lang=en"
     assert build("wttr", "  ")["url"] is None, "an empty place would be the instance's own address"
+    searxng_form = {"url": "https://wttr.example.org/{query}?format=j1&lang={lang}"}
+    assert build("wttr", "Köln", searxng_form, language="fr")["url"] == "https://wttr.example.org/K%C3%B6ln?format=j1&lang=fr"
 
 
 def test_wttr_current_conditions_and_forecasts() -> None:
