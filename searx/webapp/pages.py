@@ -7,6 +7,7 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, g, render_template
 
+import searx.webapp.answers as answers
 import searx.webapp.client_strings as client_strings
 import searx.webapp.footer as footer
 import searx.webapp.i18n as i18n
@@ -14,6 +15,7 @@ import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
+from searx.results.answers import WeatherAnswer
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
@@ -48,6 +50,10 @@ def install(app: Flask) -> None:
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
         return media.relative_date(value, getattr(g, "locale", "en"))
+
+    @app.template_global("weather_view")
+    def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:
+        return answers.weather_view(answer, search_language, getattr(g, "locale", "en"))
 
 
 def _common(prefs: Preferences) -> dict[str, Any]:
