@@ -22,13 +22,15 @@ CHALLENGE_BASE = 300.0      # first cooldown after a bot check without Retry-Aft
 INFRA_BASE = 60.0           # first cooldown after two infrastructure failures in a row
 MAX_COOLDOWN = 3600.0       # doubling stops here
 MAX_RETRY_AFTER = 86400.0   # a Retry-After is honoured, but not beyond a day
-RECENT = 100                # outcomes kept per engine for the success rate and median
+RECENT = 100                # outcomes kept per engine for the success rate and the percentiles
+MAX_REASON = 80             # a failure's reason as kept in the recent outcomes
 
 
 class Event(msgspec.Struct, array_like=True):
     time: float
     outcome: str
     latency: float | None = None
+    reason: str = ""  # failures only (what /stats counts as error kinds); an older state has none
 
 
 class Failure(msgspec.Struct):
@@ -89,7 +91,8 @@ def _reset(state: State) -> None:
 def record(state: State, now: float, outcome: str, reason: str, retry_after: float | None,
            latency: float | None) -> None:
     """Apply one outcome to ``state``: start, keep or end a cooldown by the rules."""
-    state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency)]
+    kept = "" if outcome in SUCCESS else reason[:MAX_REASON]
+    state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency, kept)]
     probing = bool(state.cooldown_until) and now >= state.cooldown_until
     cooling = bool(state.cooldown_until) and now < state.cooldown_until
     if outcome in SUCCESS:
@@ -119,7 +122,8 @@ def record(state: State, now: float, outcome: str, reason: str, retry_after: flo
 def record_args(name: str, now: float, outcome: str, reason: str, retry_after: float | None,
                 latency: float | None) -> list[str]:
     """RECORD's arguments (Valkey passes strings; the Python side reads the same)."""
-    return [repr(float(now)), outcome, reason, "" if retry_after is None else repr(float(retry_after)),
+    # the reason is cut here, once for both sides (Lua would cut bytes, not characters)
+    return [repr(float(now)), outcome, reason[:MAX_REASON], "" if retry_after is None else repr(float(retry_after)),
             "" if latency is None else repr(float(latency)), name]
 
 
@@ -179,7 +183,12 @@ _RECORD_LUA = _LUA_COMMON + """
 local now, outcome, reason = tonumber(ARGV[1]), ARGV[2], ARGV[3]
 local retry_after, latency, name = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
 local s = load(KEYS[1])
-table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
+local success = outcome == 'ok' or outcome == 'no_results'
+if success then
+  table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
+else
+  table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency, reason})
+end
 while #s.recent > RECENT do table.remove(s.recent, 1) end
 local probing = s.cooldown_until ~= 0 and now >= s.cooldown_until
 local cooling = s.cooldown_until ~= 0 and now < s.cooldown_until
@@ -190,7 +199,7 @@ local function doubling(base, count)
   return math.min(MAX_COOLDOWN, base * 2 ^ math.max(0, count - 1))
 end
 local bot = outcome == 'challenged' or outcome == 'blocked'
-if outcome == 'ok' or outcome == 'no_results' then
+if success then
   reset(s)
 else
   s.last_failure = {outcome = outcome, reason = reason, time = now}
