@@ -16,6 +16,9 @@ import msgspec
 
 from searx.errors import SettingsError
 
+# SearXNG's favicon resolvers (searx.network.favicons has their URLs)
+FAVICON_RESOLVERS = ("allesedv", "duckduckgo", "google", "kagi", "yandex")
+
 _COOLDOWN = "engine health has its own cooldowns (docs/admin/engines.md)"
 
 NO_EFFECT: Mapping[str, str] = {
@@ -24,7 +27,6 @@ NO_EFFECT: Mapping[str, str] = {
     "brand.pwa_colors": "no installable web app manifest",
     "search.autocomplete": "no autocomplete backend yet: /autocompleter answers no suggestions",
     "search.autocomplete_min": "no autocomplete backend yet",
-    "search.favicon_resolver": "results show no favicons",
     "search.languages": "the preferences offer one list of search languages (any code is accepted)",
     "search.ban_time_on_fail": _COOLDOWN,
     "search.max_ban_time_on_fail": _COOLDOWN,
@@ -34,10 +36,7 @@ NO_EFFECT: Mapping[str, str] = {
     "ui.templates_path": "the templates are built in",
     "ui.default_theme": "one theme (simple)",
     "ui.cache_url": "results have no cached-page link",
-    "ui.theme_args.simple_style": "pages follow the browser's light or dark setting",
     "ui.search_on_category_select": "category tabs are links that search at once",
-    "ui.hotkeys": "no keyboard shortcuts",
-    "ui.url_formatting": "result URLs are shown in one way",
     "outgoing.max_request_timeout": "a search waits for the largest engine timeout",
     "outgoing.pool_maxsize": "idle connections are kept within outgoing.pool_connections",
     "outgoing.enable_http2": "engines are asked over HTTP/1.1",
@@ -51,7 +50,8 @@ NO_EFFECT: Mapping[str, str] = {
 
 _CHOICES = (("server.method", ("GET", "POST")), ("server.http_protocol_version", ("1.0", "1.1")),
             ("ui.hotkeys", ("default", "vim")), ("ui.url_formatting", ("pretty", "full", "host")),
-            ("ui.theme_args.simple_style", ("auto", "light", "dark", "black")))
+            ("ui.theme_args.simple_style", ("auto", "light", "dark", "black")),
+            ("search.favicon_resolver", ("", *FAVICON_RESOLVERS)))
 
 
 def _get(obj: Any, path: str) -> Any:
