@@ -13,6 +13,8 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
+from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
+from searx.network.favicons import FaviconFetcher
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
@@ -52,6 +54,7 @@ class Services:
     collections: CollectionsService | None = None
     images: ImageFetcher | None = None  # the image proxy's fetcher
     tiles: TileFetcher | None = None  # the map tiles' fetcher (/map_tile)
+    favicons: FaviconFetcher | None = None  # /favicon_proxy's fetcher, when search.favicon_resolver names one
     unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
     unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
 
@@ -127,7 +130,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
-        tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
+        tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
+        unknown_plugins=no_plugins,
     )
     services.mcp = http_endpoint(services, store)
     return services
@@ -152,3 +156,12 @@ def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
     fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
                            max_bytes=settings.map.max_tile_bytes)
     return TileFetcher(settings.map, fetcher, store)
+
+
+def favicon_fetcher(settings: Settings, store: Store) -> FaviconFetcher | None:
+    """The favicons' fetcher: the image proxy's guarded fetch with an icon's size cap; None when off."""
+    if not settings.search.favicon_resolver:
+        return None
+    images = image_fetcher(settings)
+    return FaviconFetcher(ImageFetcher(images.guard, user_agent=images.user_agent, timeout=images.timeout,
+                                       max_bytes=FAVICON_BYTES), store)

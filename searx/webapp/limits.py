@@ -1,4 +1,4 @@
-"""Rate limits for /search, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
+"""Rate limits for /search, /ai_summary, /fetch, /image_proxy, /map_tile and /favicon_proxy (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
@@ -16,6 +16,7 @@ from searx.services import Services
 from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
 
+PICTURES = ("/map_tile/", "/favicon_proxy")
 ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "/image_proxy": "image_proxy"}
 
 
@@ -25,8 +26,8 @@ def install(app: Flask, svc: Services) -> None:
 
     @app.before_request
     def _limit() -> None:
-        # map tiles share the image proxy's budget (both are pictures fetched for a page)
-        route = ROUTES.get(request.path) or ("image_proxy" if request.path.startswith("/map_tile/") else None)
+        # map tiles and favicons share the image proxy's budget (all are pictures fetched for a page)
+        route = ROUTES.get(request.path) or ("image_proxy" if request.path.startswith(PICTURES) else None)
         if route is None:
             return
         allowed, wait = svc.limiter.check(route, client_address(), time.time())

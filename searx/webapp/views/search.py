@@ -31,7 +31,7 @@ def search() -> Response:
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
                          client=client_id())
     if fmt == "html":
-        return pages.results(outcome, prefs)
+        return pages.results(outcome, prefs, request.values)
     body = RENDERERS[fmt](outcome, base())
     response = Response(body, mimetype=MIMETYPES[fmt])
     if fmt == "csv":
