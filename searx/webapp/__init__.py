@@ -13,7 +13,7 @@ from flask import Flask
 from searx import settings as settings_mod
 from searx.services import Services, build
 from searx.settings import Settings
-from searx.webapp import errors, i18n, image_links, pages
+from searx.webapp import errors, i18n, image_links, pages, url_text
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -38,11 +38,14 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     errors.install(app)
     pages.install(app)
     image_links.install(app)
+    url_text.install(app)
 
     from searx.webapp.views import (
         collections,
+        favicon_proxy,
         fetch,
         image_proxy,
+        info,
         map_tile,
         mcp,
         meta,
@@ -50,11 +53,12 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         openapi,
         preferences,
         search,
+        stats,
         summary,
     )
 
     for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy,
-                   map_tile):
+                   map_tile, favicon_proxy, stats, info):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

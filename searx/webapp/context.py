@@ -73,6 +73,15 @@ def client_id() -> str:
     return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 
 
+def stats_wants_html() -> bool:
+    """``/stats``: ``format=html``/``json`` decide, else whether the caller's Accept prefers HTML to JSON
+    (a browser's ``text/html`` does; ``*/*`` and no Accept get JSON)."""
+    fmt = request.args.get("format", "")
+    if fmt:
+        return fmt == "html"
+    return request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html"
+
+
 def wants_api() -> bool:
     """True when the caller is an API client (asked for json/csv/rss)."""
     try:
@@ -81,5 +90,7 @@ def wants_api() -> bool:
         fmt = request.args.get("format", "")
     if fmt in API_FORMATS:
         return True
-    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi",
-                                    "/metrics", "/mcp", "/api/"))
+    if request.path == "/stats":
+        return not stats_wants_html()
+    return request.path.startswith(("/ai_summary", "/config", "/stats/", "/admin", "/autocompleter", "/openapi",
+                                    "/metrics", "/mcp", "/api/", "/engine_descriptions.json"))

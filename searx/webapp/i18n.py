@@ -10,12 +10,15 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.numbers import format_percent as format_percent_babel
 from babel.support import NullTranslations, Translations
 from flask import Flask, Response, g, request
 
 from searx.webapp.context import preferences
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+_ENGLISH = NullTranslations()  # immutable: the source strings as they are
 
 # Chinese written in Traditional script: the Simplified catalog (zh_CN) is not offered for these.
 _TRADITIONAL_CHINESE = {"hant", "tw", "hk", "mo"}
@@ -105,17 +108,18 @@ def pick_locale(preferred: str, accepted: list[tuple[str, float]] | None = None)
 
 
 def gettext(message: str, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).gettext(message)
+    text = _catalog().gettext(message)
     return text % values if values else text
 
 
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).ngettext(singular, plural, n)
+    text = _catalog().ngettext(singular, plural, n)
     return text % {"num": n, **values}
 
 
 def _catalog() -> NullTranslations:
-    return getattr(g, "translations", None) or NullTranslations()
+    # English needs no catalog object per call (templates ask for dozens of strings a page)
+    return getattr(g, "translations", None) or _ENGLISH
 
 
 def format_number(n: object) -> str:
@@ -123,6 +127,13 @@ def format_number(n: object) -> str:
     if not isinstance(n, (int, float)):
         return str(n)
     return format_decimal(n, locale=getattr(g, "locale", "en"))
+
+
+def format_percent(n: object) -> str:
+    """A whole percentage (``93``) in the interface language's notation (``93%``, ``93 %``)."""
+    if not isinstance(n, (int, float)):
+        return str(n)
+    return format_percent_babel(n / 100, locale=getattr(g, "locale", "en"))
 
 
 def install(app: Flask) -> None:
@@ -135,6 +146,7 @@ def install(app: Flask) -> None:
     )
     app.jinja_env.globals["_"] = gettext
     app.jinja_env.filters["format_number"] = format_number
+    app.jinja_env.filters["format_percent"] = format_percent
 
     @app.before_request
     def _locale() -> None:

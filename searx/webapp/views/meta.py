@@ -1,4 +1,4 @@
-"""Instance endpoints: /config, /healthz, /autocompleter, /opensearch.xml, /stats, engine check."""
+"""Instance endpoints: /config, /healthz, /autocompleter, /opensearch.xml, engine check."""
 
 from __future__ import annotations
 
@@ -64,12 +64,6 @@ def opensearch() -> Response:
     xml = render_template("opensearch.xml", instance_name=svc.settings.general.instance_name,
                           base=base().rstrip("/"), method=svc.settings.server.method.lower())
     return Response(xml, mimetype="application/opensearchdescription+xml")
-
-
-@bp.route("/stats")
-def stats() -> Response:
-    svc = services()
-    return jsonify({"engines": svc.health.stats(list(svc.engines)) if svc.health else {}})
 
 
 @bp.route("/admin/engines/check")
