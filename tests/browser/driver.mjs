@@ -423,6 +423,107 @@ function directionReport() {
   };
 }
 
+/** Runs in the page: the colours the style gave the page and the summary box. */
+function lookReport() {
+  const html = document.documentElement;
+  const color = (sel, prop) => {
+    const e = document.querySelector(sel);
+    return e ? getComputedStyle(e)[prop] : null;
+  };
+  return {
+    htmlClass: html.className,
+    scheme: document.querySelector('meta[name="color-scheme"]')?.getAttribute("content") ?? "",
+    colorScheme: getComputedStyle(html).colorScheme,
+    background: color("body", "backgroundColor"),
+    text: color("body", "color"),
+    panel: getComputedStyle(html).getPropertyValue("--panel").trim(),
+    summary: color("#ai-summary", "backgroundColor"),
+    mainLeft: Math.round(document.querySelector("main")?.getBoundingClientRect().left ?? 0),
+  };
+}
+
+/** Runs in the page: the results form's selectors, where they are and what they hold. */
+function filtersReport() {
+  const box = document.querySelector(".search-filters");
+  const rect = (e) => e?.getBoundingClientRect().toJSON() ?? null;
+  return {
+    url: location.href,
+    values: Object.fromEntries(
+      [...document.querySelectorAll(".search-filters select")].map((s) => [s.name, s.value]),
+    ),
+    apply: (() => {
+      const b = document.querySelector(".filters-apply");
+      return b ? { hidden: b.hidden, visible: b.getClientRects().length > 0 } : null;
+    })(),
+    box: rect(box),
+    selects: [...document.querySelectorAll(".search-filters select")].map(rect),
+    input: rect(document.getElementById("q")),
+  };
+}
+
+Object.assign(SCENARIOS, {
+  /** A page in a style (colours, scheme) and its direction, with a screenshot. */
+  async look(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    await screenshots(page, spec.screenshots);
+    return { look: await page.evaluate(lookReport), rtl: await page.evaluate(directionReport) };
+  },
+
+  /** The results form's selectors: pick a value (with JavaScript it submits; without, Apply does). */
+  async filters(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    const before = await page.evaluate(filtersReport);
+    const layout = await page.evaluate(directionReport);
+    await screenshots(page, spec.screenshots);
+    const steps = [];
+    for (const [name, value] of spec.choose ?? []) {
+      const navigated = page.waitForNavigation({ waitUntil: "load", timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
+      await page.selectOption(`.search-filters select[name="${name}"]`, value);
+      let submitted = await navigated;
+      if (!submitted && spec.apply) {
+        await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click(".filters-apply")]);
+        submitted = "apply";
+      }
+      steps.push({ submitted, ...(await page.evaluate(filtersReport)) });
+    }
+    return { before, layout, steps };
+  },
+
+  /** The keyboard shortcuts: each key of spec.keys (those of spec.navigates load another page), then
+   *  what is selected, focused and shown. */
+  async hotkeys(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    const steps = [];
+    for (const key of spec.keys ?? []) {
+      const url = page.url();
+      if ((spec.navigates ?? []).includes(key)) {
+        await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.keyboard.press(key)]);
+      } else {
+        await page.keyboard.press(key);
+      }
+      steps.push(
+        await page.evaluate(
+          ([before]) => ({
+            key: null,
+            moved: location.href !== before,
+            url: location.href,
+            selected: [...document.querySelectorAll("article.result[data-selected]")].map((a) => a.id),
+            focused: document.activeElement?.id || document.activeElement?.textContent?.trim() || "",
+            help: !(document.getElementById("hotkeys-help")?.hidden ?? true),
+          }),
+          [url],
+        ),
+      );
+      steps.at(-1).key = key;
+      if (spec.screenshotAt === key) await screenshots(page, spec.screenshots);
+    }
+    return { steps };
+  },
+});
+
 /** Nothing leaves loopback: other hosts (a video player) get a local stub page. */
 async function stubForeignHosts(page, seen) {
   seen.foreign = [];

@@ -5,10 +5,13 @@
 
 export type SummaryMode = "always" | "questions" | "click" | "never";
 
+export type HotkeyLayout = "default" | "vim";
+
 export interface ClientSettings {
   uiLang: string;
   summaryMode: SummaryMode;
   translations: Record<string, string>;
+  hotkeys: HotkeyLayout;
 }
 
 const MODES: readonly string[] = ["always", "questions", "click", "never"];
@@ -42,5 +45,6 @@ export function readSettings(doc: Document): ClientSettings {
       doc.documentElement.lang || (typeof obj.ui_lang === "string" ? obj.ui_lang : "") || "en",
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
+    hotkeys: obj.hotkeys === "vim" ? "vim" : "default",
   };
 }
