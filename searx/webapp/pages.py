@@ -13,7 +13,7 @@ import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.security import content_security_policy
