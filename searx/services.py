@@ -42,7 +42,6 @@ class Services:
     health: Any = None
     summary: Any = None
     limiter: Any = None
-    mcp: Any = None  # searx.mcp.HttpEndpoint
     reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
@@ -83,7 +82,6 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
-    from searx.mcp import http_endpoint
     from searx.network.challenge import page_error
     from searx.plugins.loader import load_plugins
     from searx.search.health import EngineHealth
@@ -105,14 +103,12 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    services = Services(
+    return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
     )
-    services.mcp = http_endpoint(services, store)
-    return services
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:
