@@ -9,11 +9,11 @@ from searx.collections.errors import CollectionError
 
 
 class Unauthorized(CollectionError):
-    status = 401
+    code = "unauthorized"
 
 
 class Forbidden(CollectionError):
-    status = 403
+    code = "forbidden"
 
 
 def bearer(header: str | None) -> str:

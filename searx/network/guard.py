@@ -54,6 +54,8 @@ _BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 class AddressRefusedError(SearxError):
     """The URL may not be fetched; the message says why (safe to log, not shown to users)."""
 
+    code = "address_refused"
+
 
 @dataclass(frozen=True)
 class CheckedURL:

@@ -17,6 +17,7 @@ from urllib.parse import urljoin
 
 import httpx
 
+from searx.errors import SearxError
 from searx.network.guard import AddressGuard, CheckedURL, PinnedTransport
 
 T = TypeVar("T")
@@ -24,12 +25,16 @@ REDIRECTS = frozenset({301, 302, 303, 307, 308})
 Transport = Callable[[], httpx.BaseTransport]
 
 
-class TooManyRedirects(Exception):
+class TooManyRedirects(SearxError):
     """More redirects than the caller allows."""
 
+    code = "too_many_redirects"
 
-class DeadlineExceeded(Exception):
+
+class DeadlineExceeded(SearxError):
     """The request's time ran out before a hop could start."""
+
+    code = "timeout"
 
 
 def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], end: float, max_redirects: int,

@@ -58,11 +58,3 @@ def answer(page: Page, req: FetchRequest) -> dict[str, Any]:
         "end_line": part.end_line, "total_lines": part.total_lines, "next_line": part.next_line,
         "cached": page.cached,
     }  # fmt: skip
-
-
-def error_body(exc: ReaderError) -> dict[str, Any]:
-    """``{"error": {"code", "message"[, "upstream_status"]}}``."""
-    error: dict[str, Any] = {"code": exc.code, "message": exc.message}
-    if exc.upstream_status is not None:
-        error["upstream_status"] = exc.upstream_status
-    return {"error": error}

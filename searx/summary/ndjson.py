@@ -6,28 +6,32 @@ from typing import Any
 
 import msgspec
 
+import searx.errors as errors
+from searx.errors import STATUS
 from searx.summary.evidence import Source
 
 VERSION = 1
 
-# code -> (HTTP status when refused before the stream starts, plain message for users)
-ERRORS: dict[str, tuple[int, str]] = {
-    "not_configured": (503, "The AI summary is not configured on this instance."),
-    "bad_request": (400, "The summary request was not understood."),
-    "forbidden": (403, "Summary requests must come from this site."),
-    "bad_signature": (403, "These search results cannot be summarised; search again."),
-    "expired": (403, "These search results are too old to summarise; search again."),
-    "busy": (503, "The summariser is busy; try again in a moment."),
-    "rate_limited": (429, "Too many summary requests; try again later."),
-    "llm_unreachable": (502, "The language model server cannot be reached."),
-    "llm_rejected": (502, "The language model server refused the request."),
-    "llm_failed": (502, "The language model server failed."),
-    "first_token_timeout": (504, "The language model took too long to start answering."),
-    "idle_timeout": (504, "The language model stopped answering."),
-    "deadline": (504, "The answer took too long and was stopped."),
-    "interrupted": (502, "The answer was cut off."),
-    "no_answer": (502, "The language model gave no answer."),
+# code -> the plain message users see (the HTTP status of a refusal is searx.errors.STATUS's)
+MESSAGES: dict[str, str] = {
+    "not_configured": "The AI summary is not configured on this instance.",
+    "bad_request": "The summary request was not understood.",
+    "forbidden": "Summary requests must come from this site.",
+    "bad_signature": "These search results cannot be summarised; search again.",
+    "expired": "These search results are too old to summarise; search again.",
+    "busy": "The summariser is busy; try again in a moment.",
+    "rate_limited": "Too many summary requests; try again later.",
+    "llm_unreachable": "The language model server cannot be reached.",
+    "llm_rejected": "The language model server refused the request.",
+    "llm_failed": "The language model server failed.",
+    "first_token_timeout": "The language model took too long to start answering.",
+    "idle_timeout": "The language model stopped answering.",
+    "deadline": "The answer took too long and was stopped.",
+    "interrupted": "The answer was cut off.",
+    "no_answer": "The language model gave no answer.",
 }
+# code -> (HTTP status when refused before the stream starts, message)
+ERRORS: dict[str, tuple[int, str]] = {code: (STATUS[code], message) for code, message in MESSAGES.items()}
 
 _encode = msgspec.json.Encoder().encode
 
@@ -73,8 +77,9 @@ def done(
     )
 
 
-def error_body(code: str) -> dict[str, dict[str, str]]:
-    return {"error": {"code": code, "message": ERRORS[code][1]}}
+def error_body(code: str) -> dict[str, dict[str, Any]]:
+    """The protocol's error object: the one JSON error body with the code's message."""
+    return errors.error_body(code, MESSAGES[code])
 
 
 def error(code: str) -> bytes:
@@ -82,4 +87,4 @@ def error(code: str) -> bytes:
 
 
 def status(code: str) -> int:
-    return ERRORS[code][0]
+    return STATUS[code]

@@ -72,17 +72,9 @@ class _Job:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A request refused before streaming: answer ``status`` with ``body``."""
+    """A request refused before streaming; ``code`` is the protocol's error code."""
 
     code: str
-
-    @property
-    def status(self) -> int:
-        return ndjson.status(self.code)
-
-    @property
-    def body(self) -> dict[str, dict[str, str]]:
-        return ndjson.error_body(self.code)
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 from flask import Blueprint, Response, jsonify, request
 
-from searx.reader.api import answer, error_body, parse_request
+from searx.reader.api import answer, parse_request
 from searx.reader.errors import ReaderError
 from searx.webapp.context import services
+from searx.webapp.errors import API, answers
 
 bp = Blueprint("fetch", __name__)
 
@@ -19,18 +18,13 @@ def _values() -> dict[str, object]:
 
 
 @bp.route("/fetch", methods=["GET", "POST"])
+@answers(API)
 def fetch() -> Response:
     reader = services().reader
-    try:
-        if reader is None or not reader.api_enabled:
-            raise ReaderError("disabled", "page reading is not enabled on this instance")
-        req = parse_request(_values())
-        page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
-        response = jsonify(answer(page, req))
-    except ReaderError as exc:
-        response = jsonify(error_body(exc))
-        response.status_code = exc.http_status
-        if exc.retry_after is not None and exc.http_status in (429, 503):
-            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    if reader is None or not reader.api_enabled:
+        raise ReaderError("disabled", "page reading is not enabled on this instance")
+    req = parse_request(_values())
+    page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
+    response = jsonify(answer(page, req))
     response.headers["Cache-Control"] = "no-store"
     return response

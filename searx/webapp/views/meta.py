@@ -11,12 +11,14 @@ from searx import __version__
 from searx.search.check import run_check
 from searx.store.probe import probe
 from searx.webapp.context import services
+from searx.webapp.errors import API, FLAT, PAGE, answers
 from searx.webapp.origin import absolute, base
 
 bp = Blueprint("meta", __name__)
 
 
 @bp.route("/config")
+@answers(FLAT)
 def config() -> Response:
     svc = services()
     return jsonify({
@@ -37,12 +39,14 @@ def config() -> Response:
 
 
 @bp.route("/favicon.ico")
+@answers(PAGE)
 def favicon() -> BaseResponse:
     # browsers ask for it whatever the page says; the page names /static/favicon.svg
     return redirect(absolute("/static/favicon.svg"), code=301)
 
 
 @bp.route("/healthz")
+@answers(API)
 def healthz() -> Response:
     # 200 either way: with the shared store down the instance still serves (from memory)
     store = probe(services().store)
@@ -50,6 +54,7 @@ def healthz() -> Response:
 
 
 @bp.route("/autocompleter", methods=["GET", "POST"])
+@answers(FLAT)
 def autocompleter() -> Response:
     q = request.values.get("q", "")
     # no autocomplete backend is built in: every backend would leak keystrokes to a third party
@@ -57,6 +62,7 @@ def autocompleter() -> Response:
 
 
 @bp.route("/opensearch.xml")
+@answers(PAGE)
 def opensearch() -> Response:
     svc = services()
     xml = render_template("opensearch.xml", instance_name=svc.settings.general.instance_name,
@@ -65,12 +71,14 @@ def opensearch() -> Response:
 
 
 @bp.route("/stats")
+@answers(FLAT)
 def stats() -> Response:
     svc = services()
     return jsonify({"engines": svc.health.stats(list(svc.engines))})
 
 
 @bp.route("/admin/engines/check")
+@answers(API)
 def engine_check() -> Response:
     svc = services()
     token = svc.settings.general.admin_token
