@@ -1,4 +1,4 @@
-"""The NDJSON events of POST /ai_summary (docs/dev/ai_summary_protocol.md): one JSON object a line."""
+"""The NDJSON lines of POST /ai_summary (docs/dev/ai_summary_protocol.md): one event, one JSON object, one line."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import msgspec
 
 import searx.errors as errors
 from searx.errors import STATUS
-from searx.summary.evidence import Source
+from searx.summary.body import Body
+from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading
 
 VERSION = 1
 
@@ -36,54 +37,37 @@ ERRORS: dict[str, tuple[int, str]] = {code: (STATUS[code], message) for code, me
 _encode = msgspec.json.Encoder().encode
 
 
-def _line(obj: Any) -> bytes:
-    return _encode(obj) + b"\n"
+def _object(event: Event) -> dict[str, Any]:
+    match event:
+        case Head():
+            return {"v": VERSION, "sources": event.sources, "model": event.model, "cached": event.cached}
+        case Reading():
+            return {"reading": {"url": event.url, "state": event.state}}
+        case Passages():
+            return {"passages": event.items}
+        case Delta():
+            return {"delta": event.text}
+        case Done():
+            return {"done": True, "model": event.model, "finish_reason": event.finish_reason,
+                    "citations": event.citations, "invalid_citations": event.invalid, "cached": event.cached,
+                    "grounded": event.grounded, **event.review}  # fmt: skip
+        case Failed():
+            return error_body(event.code)
 
 
-def head(sources: list[Source], model: str, cached: bool) -> bytes:
-    return _line({"v": VERSION, "sources": sources, "model": model, "cached": cached})
+def encode(event: Event) -> bytes:
+    """One event as one NDJSON line."""
+    return _encode(_object(event)) + b"\n"
 
 
-def delta(text: str) -> bytes:
-    return _line({"delta": text})
-
-
-def reading(url: str, state: str) -> bytes:
-    """Progress of reading one source's page: started, then ok, failed or skipped."""
-    return _line({"reading": {"url": url, "state": state}})
-
-
-def passages(items: list[dict[str, Any]]) -> bytes:
-    """The passages of read pages the model is given: ``[{"n": 1, "text": "…"}]``."""
-    return _line({"passages": items})
-
-
-def done(
-    *, model: str, finish_reason: str, citations: list[int], invalid: list[int], cached: bool, grounded: bool,
-    review: dict[str, Any] | None = None,
-) -> bytes:
-    """The terminal line; ``review``: the support marks and language fields (``Review.fields``)."""
-    return _line(
-        {
-            "done": True,
-            "model": model,
-            "finish_reason": finish_reason,
-            "citations": citations,
-            "invalid_citations": invalid,
-            "cached": cached,
-            "grounded": grounded,
-            **(review or {}),
-        }
-    )
+def body(events: Body[Event]) -> Body[bytes]:
+    """The response body: ``events`` as lines; closing it closes ``events`` (once)."""
+    return Body(map(encode, events), events.close)
 
 
 def error_body(code: str) -> dict[str, dict[str, Any]]:
     """The protocol's error object: the one JSON error body with the code's message."""
     return errors.error_body(code, MESSAGES[code])
-
-
-def error(code: str) -> bytes:
-    return _line(error_body(code))
 
 
 def status(code: str) -> int:

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, g, request
 
 from searx.errors import Refused
 from searx.summary.admission import refusal
-from searx.summary.ndjson import MESSAGES
+from searx.summary.ndjson import MESSAGES, body
 from searx.summary.service import Refusal
 from searx.webapp.context import client_id, preferences, request_host, services
 from searx.webapp.errors import API, answers
@@ -35,6 +35,5 @@ def ai_summary() -> Response:
         if svc.metrics is not None:
             svc.metrics.summary_refused(result.code)
         raise _refused(result.code)
-    if svc.metrics is not None:
-        result = svc.metrics.summary(result)
-    return Response(result, mimetype="application/x-ndjson", headers=STREAM_HEADERS)
+    events = svc.metrics.summary(result) if svc.metrics is not None else result
+    return Response(body(events), mimetype="application/x-ndjson", headers=STREAM_HEADERS)  # NDJSON written here only
