@@ -142,11 +142,15 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
+    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
+    # the longest cooldown one Retry-After may put a site in (seconds)
+    max_retry_after: float = 600.0
     extract_workers: int = 2
     extract_timeout: float = 5.0
     extract_memory_mb: int = 1024
@@ -166,6 +170,8 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
+    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
+    max_bytes: int = 256 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):
@@ -201,6 +207,8 @@ class MCP(_S, frozen=True):
     client_limit: int = 20
     total_limit: int = 60
     window: float = 60.0
+    # sessions opened (initialize) and ended (DELETE) per client per window (0 = no limit)
+    session_limit: int = 10
 
 class CollectionsEmbeddings(_S, frozen=True):
     # auto: http when base_url is set, else the local model when installed, else none (keywords only)
@@ -466,7 +474,7 @@ def _check_mcp(settings: Settings) -> None:
         if len(token) < 16 or " " in token or not printable_ascii(token):
             # never echo the value: it is a secret
             raise SettingsError(f"mcp.tokens[{i}]: a token must be at least 16 printable ASCII characters, no spaces")
-    for key in ("client_limit", "total_limit"):
+    for key in ("client_limit", "total_limit", "session_limit"):
         if getattr(m, key) < 0:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:

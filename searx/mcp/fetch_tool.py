@@ -6,14 +6,13 @@ forged; failures are tool errors with the reader's stable codes.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import searx.mcp.args as a
 from searx.mcp.output import ToolOutput, refusal
-from searx.mcp.text import clean, one_line
+from searx.mcp.text import defuse, one_line
 from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Page, Slice, slice_text
 from searx.reader.errors import ReaderError
 from searx.reader.service import MAX_URL
@@ -65,17 +64,6 @@ def host_label(url: str) -> str:
 
 def closing_line(host: str) -> str:
     return f"End of content from {host}."
-
-
-def _visible(line: str) -> str:
-    """What a reader sees of a line: no invisible format characters (zero-width and the like), no edges."""
-    return "".join(c for c in line if unicodedata.category(c) != "Cf").strip()
-
-
-def defuse(text: str, closing: str) -> str:
-    """The page text escaped, with any line that would read as the closing line quoted."""
-    lines = clean(text).split("\n")
-    return "\n".join(f"> {line}" if _visible(line) == closing else line for line in lines)
 
 
 def parse(args: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,26 +6,30 @@ from typing import Any
 
 from searx.errors import SearxError
 
-# the codes a page read can end in; their HTTP statuses are searx.errors.STATUS's (docs/api.md, "/fetch")
-CODES = ("bad_request", "address_refused", "unsupported_type", "too_large", "unreadable", "challenged", "http_error",
-         "too_many_redirects", "tls_error", "network_error", "timeout", "rate_limited", "disabled")
+# the codes a page read can end in; their HTTP statuses are searx.errors.STATUS's (docs/api.md, "/fetch");
+# forbidden: a browser request from another site
+CODES = ("bad_request", "address_refused", "forbidden", "unsupported_type", "too_large", "unreadable", "challenged",
+         "http_error", "too_many_redirects", "tls_error", "network_error", "timeout", "rate_limited", "disabled")
 
 
 class ReaderError(SearxError):
     """A page that could not be read. ``code`` is one of ``CODES``.
 
     ``upstream_status`` is the status the page's server answered (``http_error``,
-    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known.
+    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known;
+    ``url`` the address whose server gave that answer (after redirects; never shown).
     """
 
     def __init__(
-        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None
+        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None,
+        url: str | None = None,
     ) -> None:
         if code not in CODES:
             raise ValueError(f"unknown reader error code {code!r}")
         super().__init__(message, code=code)
         self.upstream_status = upstream_status
         self.retry_after = retry_after
+        self.url = url
 
     @property
     def status(self) -> int:

@@ -1,9 +1,11 @@
 """Per-origin politeness: at most N requests at once, and a cooldown after 429/503.
 
-The cooldown lives in the store (instances share it): it honours Retry-After,
-else lasts one minute, doubling on repeats up to one hour; when it ends one
-request probes the origin, and a success clears it. The concurrency limit is
-per instance (threads of this process).
+The cooldown lives in the store (instances share it) under the origin that
+answered 429/503 (the caller says which: after a redirect, the target's): it
+honours Retry-After up to ``max_retry_after`` (one answer cannot block a site
+for long), else lasts one minute, doubling on repeats up to one hour; when it
+ends one request probes the origin, and a success clears it. The concurrency
+limit is per instance (threads of this process).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from searx.store import Store
 
 BASE_COOLDOWN = 60.0
 MAX_COOLDOWN = 3600.0
+MAX_RETRY_AFTER = 600.0  # the longest cooldown one Retry-After may start (``fetch.max_retry_after``)
 _MEMORY = 2 * 3600  # how long repeated 429s are remembered for doubling
 _PROBE_TTL = 30.0
 
@@ -30,9 +33,11 @@ class _Cooldown(msgspec.Struct):
 
 
 class Politeness:
-    def __init__(self, store: Store, *, per_origin: int = 2, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, per_origin: int = 2, max_retry_after: float = MAX_RETRY_AFTER,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.per_origin = per_origin
+        self.max_retry_after = max_retry_after
         self._clock = clock
         self._lock = threading.Lock()
         self._busy: dict[str, int] = {}
@@ -69,8 +74,11 @@ class Politeness:
             return  # the usual case: nothing to change
         if status in (429, 503):
             strikes = (state.strikes if state else 0) + 1
-            length = retry_after if retry_after is not None else BASE_COOLDOWN * 2 ** (strikes - 1)
-            until = self._clock() + min(max(length, 0.0), MAX_COOLDOWN)
+            if retry_after is not None:
+                length = min(retry_after, self.max_retry_after)
+            else:
+                length = min(BASE_COOLDOWN * 2 ** (strikes - 1), MAX_COOLDOWN)
+            until = self._clock() + max(length, 0.0)
             self.store.set(self._key(origin), msgspec.json.encode(_Cooldown(until, strikes)), ttl=_MEMORY)
         elif state is not None and state.until <= self._clock():
             self.store.delete(self._key(origin))

@@ -15,7 +15,7 @@ from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Fetch, Settings
-from searx.store import Store
+from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")
 
@@ -35,7 +35,8 @@ def check_settings(conf: Fetch) -> None:
             raise SettingsError(f"fetch.ports: {port} is not a port")
     positive = {"timeout": conf.timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
                 "per_origin": conf.per_origin, "extract_workers": conf.extract_workers,
-                "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb}  # fmt: skip
+                "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb,
+                "max_retry_after": conf.max_retry_after, "cache_bytes": conf.cache_bytes}  # fmt: skip
     for key, value in positive.items():
         if value <= 0:
             raise SettingsError(f"fetch.{key}: must be greater than 0")
@@ -72,8 +73,8 @@ class Reader:
         self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
-        self.cache = DocumentCache(store, conf.cache_ttl)
-        self.politeness = Politeness(store, per_origin=conf.per_origin)
+        self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)
+        self.politeness = Politeness(store, per_origin=conf.per_origin, max_retry_after=conf.max_retry_after)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
              accept_language: str | None = None) -> Page:
@@ -106,10 +107,18 @@ class Reader:
                 fetched = self.fetcher.fetch(url, deadline=end, accept_language=accept_language)
             except ReaderError as exc:
                 if exc.code == "http_error":
-                    self.politeness.record(origin, exc.upstream_status, exc.retry_after)
+                    self._answered(origin, exc.url or url, exc.upstream_status, exc.retry_after)
                 raise
-        self.politeness.record(origin, fetched.status)
+        self._answered(origin, fetched.final_url, fetched.status)
         return fetched
+
+    def _answered(self, origin: str, answered_url: str, status: int | None, retry_after: float | None = None) -> None:
+        """Record an answer for the origin that gave it: a redirect target's 429 cools down the target,
+        never the site that redirected there (which answered with a redirect: a success)."""
+        answered = _origin(answered_url)
+        self.politeness.record(answered, status, retry_after)
+        if answered != origin:
+            self.politeness.record(origin, None)
 
     def close(self) -> None:
         self.extractor.close()

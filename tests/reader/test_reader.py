@@ -217,6 +217,44 @@ def test_cooldown_after_429_honours_retry_after_then_one_probe(make_reader: Call
     assert reader.read("https://news.example/p").status == 200
 
 
+def test_a_redirect_targets_429_cools_down_that_target_never_the_redirecting_site(
+        make_reader: Callable[..., Reader]) -> None:
+    # victim/redir -> attacker/429 Retry-After: 3600 must not block the victim (for everyone sharing the store)
+    rec = Recorder({
+        "https://news.example/redir": redirect("https://other.example/busy"),
+        "https://other.example/busy": (429, {"retry-after": "3600"}, b""),
+        "https://news.example/page": PAGE, "https://other.example/page": PAGE,
+    })  # fmt: skip
+    store = MemoryStore()
+    reader = make_reader(rec, store=store)
+    err = error_of(reader, "https://news.example/redir")
+    assert (err.code, err.upstream_status) == ("http_error", 429)
+    assert make_reader(rec, store=store).read("https://news.example/page").status == 200  # another instance too
+    limited = error_of(reader, "https://other.example/page")
+    assert limited.code == "rate_limited"
+    assert [r.url.path for r in rec.requests] == ["/redir", "/busy", "/page"]
+
+
+def test_a_cooldown_on_the_redirect_target_is_not_the_redirecting_sites(make_reader: Callable[..., Reader]) -> None:
+    rec = Recorder({"https://news.example/redir": redirect("https://other.example/page"),
+                    "https://other.example/page": (503, {}, b"")})  # fmt: skip
+    reader = make_reader(rec)
+    for _ in range(3):
+        assert error_of(reader, "https://news.example/redir").upstream_status == 503
+    assert reader.politeness._state("https://news.example:") is None
+    assert reader.politeness._state("https://other.example:") is not None
+
+
+@pytest.mark.parametrize("fetch, longest", [({}, 600), ({"max_retry_after": 30}, 30)])
+def test_one_retry_after_blocks_a_site_for_at_most_max_retry_after(make_reader: Callable[..., Reader],
+                                                                   fetch: dict[str, Any], longest: float) -> None:
+    rec = Recorder({"https://news.example/p": (429, {"retry-after": "86400"}, b"")})
+    reader = make_reader(rec, reader_settings(**fetch))
+    error_of(reader, "https://news.example/p")
+    limited = error_of(reader, "https://news.example/p")
+    assert limited.code == "rate_limited" and longest - 1 <= limited.retry_after <= longest
+
+
 def test_cooldown_doubles_without_retry_after_up_to_an_hour() -> None:
     now = [0.0]
     polite = Politeness(MemoryStore(), clock=lambda: now[0])
@@ -271,7 +309,8 @@ def test_settings_are_checked() -> None:
     from searx.errors import SettingsError
     from searx.reader.service import check_settings
 
-    for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1}):
+    for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1},
+                {"max_retry_after": 0}, {"cache_bytes": 0}):
         with pytest.raises(SettingsError, match="fetch."):
             check_settings(reader_settings(**bad).fetch)
 
@@ -284,10 +323,8 @@ def test_unknown_fetch_key_stops_start_up() -> None:
 
 
 def test_very_large_documents_are_not_cached(make_reader: Callable[..., Reader]) -> None:
-    from searx.reader.cache import MAX_CACHED_CHARS
-
-    big = b"word " * (MAX_CACHED_CHARS // 5 + 10)
+    big = b"word " * (MiB // 5 + 10)
     rec = Recorder({"https://news.example/big.txt": (200, {"content-type": "text/plain"}, big)})
-    reader = make_reader(rec)
+    reader = make_reader(rec, reader_settings(cache_bytes=16 * MiB))  # a document of 1 MiB at most
     assert [reader.read("https://news.example/big.txt").cached for _ in range(2)] == [False, False]
     assert len(rec.requests) == 2

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from searx.reader.api import answer, parse_request
 from searx.reader.errors import ReaderError
-from searx.webapp.context import services
+from searx.webapp.context import same_origin_request, services
 from searx.webapp.errors import API, answers
 
 bp = Blueprint("fetch", __name__)
@@ -23,6 +23,8 @@ def fetch() -> Response:
     reader = services().reader
     if reader is None or not reader.api_enabled:
         raise ReaderError("disabled", "page reading is not enabled on this instance")
+    if not same_origin_request(typed=True):  # an <img> or a form on another site must not drive the reader
+        raise ReaderError("forbidden", "a page of another site may not use this instance's page reader")
     req = parse_request(_values())
     page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
     response = jsonify(answer(page, req))
