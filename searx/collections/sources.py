@@ -19,6 +19,7 @@ from searx.collections import chunking
 from searx.collections.errors import BadName
 from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, EntryInfo, Source
+from searx.origin import parse_origin
 
 log = logging.getLogger("searx.collections")
 
@@ -37,8 +38,7 @@ class Reader(Protocol):
 def check_url(url: object) -> str:
     if not isinstance(url, str) or len(url) > MAX_URL:
         raise BadName(f"url: an http(s) URL of at most {MAX_URL} characters is required")
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if parse_origin(url) is None:
         raise BadName("url: an http(s) URL is required")
     return url
 

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import searx.mcp.args as a
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import defuse, one_line
+from searx.origin import parse_origin
 from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Page, Slice, slice_text
 from searx.reader.errors import ReaderError
 from searx.reader.service import MAX_URL
@@ -50,16 +51,8 @@ class PageReader(Protocol):
 
 def host_label(url: str) -> str:
     """The host of ``url``, with ``:port`` when it is not the scheme's default."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return "the page"
-    host = parts.hostname or "the page"
-    if ":" in host:
-        host = f"[{host}]"
-    default = {"http": 80, "https": 443}.get(parts.scheme)
-    return f"{host}:{port}" if port is not None and port != default else host
+    origin = parse_origin(url)
+    return origin.netloc if origin is not None else "the page"
 
 
 def closing_line(host: str) -> str:

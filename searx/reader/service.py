@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
+from searx.origin import parse_origin
 from searx.reader.cache import DocumentCache
 from searx.reader.document import FORMATS, Page
 from searx.reader.errors import ReaderError
@@ -49,11 +50,11 @@ def check_settings(conf: Fetch) -> None:
 
 
 def _origin(url: str) -> str:
-    try:
-        parts = urlsplit(url)
-        return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
-    except ValueError as exc:  # malformed brackets or port: the guard would refuse it too
-        raise ReaderError("address_refused", "this address may not be read") from exc
+    """The politeness key of ``url``'s origin; a URL without one is refused as the guard would."""
+    origin = parse_origin(url)
+    if origin is None:
+        raise ReaderError("address_refused", "this address may not be read")
+    return str(origin)
 
 
 class Reader:

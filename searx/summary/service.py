@@ -24,6 +24,7 @@ import msgspec
 from searx.errors import LLMError
 from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
+from searx.origin import parse_origin
 from searx.settings import Settings
 from searx.store import Store
 from searx.summary import citations, evidence, language, passages, prompt
@@ -76,15 +77,6 @@ class Refusal:
     """A request refused before streaming; ``code`` is the protocol's error code."""
 
     code: str
-
-
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        port = None
-    return parts.scheme.lower(), (parts.hostname or "").lower(), port
 
 
 class SummaryService:
@@ -226,7 +218,7 @@ class SummaryService:
         conf = self.conf
         server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
         model = (prefs.get("ai_summary_model") or "").strip()
-        if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
+        if server and not (conf.base_url and (mine := parse_origin(server)) and mine == parse_origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
             except AddressRefusedError as exc:
@@ -240,10 +232,9 @@ class SummaryService:
         return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
-        scheme, host, port = _origin(target.base_url)
+        server = f"{parse_origin(target.base_url) or target.base_url}{urlsplit(target.base_url).path}"
         parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
-                 f"read_pages={pages}",
-                 f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
+                 f"read_pages={pages}", server]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def _land(self, key: str | None, flight: Flight) -> None:

@@ -210,10 +210,10 @@ def test_cooldown_after_429_honours_retry_after_then_one_probe(make_reader: Call
     assert (limited.code, limited.status) == ("rate_limited", 429) and 119 <= limited.retry_after <= 120
     assert len(rec.requests) == 1
     now[0] += 121
-    reader.politeness.admit("https://news.example:")  # the probe slot is taken...
+    reader.politeness.admit("https://news.example")  # the probe slot is taken...
     with pytest.raises(ReaderError):
         reader.read("https://news.example/p")  # ...so a second caller waits
-    reader.politeness.record("https://news.example:", 200)  # the probe succeeded: cooldown over
+    reader.politeness.record("https://news.example", 200)  # the probe succeeded: cooldown over
     assert reader.read("https://news.example/p").status == 200
 
 
@@ -241,8 +241,8 @@ def test_a_cooldown_on_the_redirect_target_is_not_the_redirecting_sites(make_rea
     reader = make_reader(rec)
     for _ in range(3):
         assert error_of(reader, "https://news.example/redir").upstream_status == 503
-    assert reader.politeness._state("https://news.example:") is None
-    assert reader.politeness._state("https://other.example:") is not None
+    assert reader.politeness._state("https://news.example") is None
+    assert reader.politeness._state("https://other.example") is not None
 
 
 @pytest.mark.parametrize("fetch, longest", [({}, 600), ({"max_retry_after": 30}, 30)])
