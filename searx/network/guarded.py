@@ -18,6 +18,7 @@ from urllib.parse import urljoin
 import httpx
 
 from searx.errors import SearxError
+from searx.network.capped import DeadlineExceeded
 from searx.network.guard import AddressGuard, CheckedURL, PinnedTransport
 
 T = TypeVar("T")
@@ -29,12 +30,6 @@ class TooManyRedirects(SearxError):
     """More redirects than the caller allows."""
 
     code = "too_many_redirects"
-
-
-class DeadlineExceeded(SearxError):
-    """The request's time ran out before a hop could start."""
-
-    code = "timeout"
 
 
 def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], end: float, max_redirects: int,

@@ -23,8 +23,9 @@ from urllib.parse import quote
 import httpx
 
 from searx.errors import SearxError
+from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
-from searx.network.guarded import DeadlineExceeded, TooManyRedirects, Transport, guarded_get
+from searx.network.guarded import TooManyRedirects, Transport, guarded_get
 
 DAY = 86400
 PATH = "/image_proxy"
@@ -132,6 +133,8 @@ class ImageFetcher:
             raise ImageError("address_refused", "this address may not be fetched") from exc
         except TooManyRedirects as exc:
             raise ImageError("too_many_redirects", "too many redirects") from exc
+        except BodyTooLarge as exc:
+            raise ImageError("upstream_too_large", "the picture is too large") from exc
         except (DeadlineExceeded, httpx.TimeoutException) as exc:
             raise ImageError("timeout", "the picture took too long") from exc
         except httpx.HTTPError as exc:
@@ -146,19 +149,11 @@ class ImageFetcher:
             raise ImageError("unsupported_type", "not a picture type this proxy serves")
         if response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity"):
             raise ImageError("unsupported_type", "compressed transfer is not accepted for pictures")
-        length = response.headers.get("content-length", "")
-        if length.isdigit() and int(length) > self.max_bytes:
-            raise ImageError("upstream_too_large", "the picture is too large")
-        chunks: list[bytes] = []
-        size = 0
+        capped = CappedBody(self.max_bytes, end=end)
+        capped.check_declared(response.headers.get("content-length"))
         for chunk in response.iter_raw():
-            size += len(chunk)
-            if size > self.max_bytes:  # leaving the block closes the connection: the rest is never read
-                raise ImageError("upstream_too_large", "the picture is too large")
-            if time.monotonic() > end:
-                raise ImageError("timeout", "the picture took too long")
-            chunks.append(chunk)
-        body = b"".join(chunks)
+            capped.add(chunk)
+        body = capped.value()
         kind = sniff(body[:16])
         if kind is None:
             raise ImageError("unsupported_type", "the bytes are not a picture type this proxy serves")
