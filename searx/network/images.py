@@ -26,6 +26,7 @@ from searx.errors import SearxError
 from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
 from searx.network.guarded import TooManyRedirects, Transport, guarded_get
+from searx.network.headers import media_type
 
 DAY = 86400
 PATH = "/image_proxy"
@@ -96,10 +97,6 @@ class ImageError(SearxError):
 class Image:
     content_type: str
     body: bytes
-
-
-def media_type(header: str) -> str:
-    return header.split(";", 1)[0].strip().lower()
 
 
 def sniff(head: bytes) -> str | None:
