@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from searx.bearer import bearer, token_valid
 from searx.collections import access
 from searx.collections.errors import BadName, NotFound, TooLarge, Unavailable
 from searx.collections.service import CollectionsService
@@ -42,11 +43,11 @@ def _service(*, write: bool = False) -> CollectionsService:
 
 
 def _token() -> str:
-    return access.bearer(request.headers.get("Authorization"))
+    return bearer(request.headers.get("Authorization"))
 
 
 def _holder() -> bool:
-    return access.valid(_token(), services().settings.collections.tokens)
+    return token_valid(_token(), services().settings.collections.tokens)
 
 
 def _body() -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hmac
-
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from searx import __version__
+from searx.bearer import authorized
 from searx.search.check import run_check
 from searx.store.probe import probe
 from searx.webapp.context import services
@@ -86,8 +85,7 @@ def engine_check() -> Response:
     token = svc.settings.general.admin_token
     if not token:
         abort(404)
-    given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-    if not hmac.compare_digest(given.encode(), token.encode()):
+    if not authorized(request.headers.get("Authorization"), [token]):
         abort(401, "an admin token is required")
     query = request.args.get("q", "").strip()
     if not query:
