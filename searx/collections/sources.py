@@ -12,7 +12,7 @@ import logging
 import re
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlsplit
 
 from searx.collections import chunking
@@ -20,19 +20,13 @@ from searx.collections.errors import BadName
 from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, EntryInfo, Source
 from searx.origin import parse_origin
+from searx.reader.document import PageReader
 
 log = logging.getLogger("searx.collections")
 
 MAX_URL = 2048
 DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-class Reader(Protocol):
-    """The page reader's ``read`` (searx.reader.service.Reader)."""
-
-    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
 
 
 def check_url(url: object) -> str:
@@ -104,7 +98,7 @@ def rename_entries(store: CollectionStore) -> int:
 class SourceFollower:
     """Reads the sources that are due and replaces their entries when the text changed."""
 
-    def __init__(self, store: CollectionStore, reader: Reader, conf: Any, on_change: Any = None) -> None:
+    def __init__(self, store: CollectionStore, reader: PageReader, conf: Any, on_change: Any = None) -> None:
         self.store, self.reader, self.conf = store, reader, conf
         self.on_change = on_change or (lambda: None)
 

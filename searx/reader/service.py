@@ -10,7 +10,7 @@ from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
 from searx.origin import parse_origin
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, Page
+from searx.reader.document import FORMATS, Document, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
@@ -99,6 +99,13 @@ class Reader:
         self.cache.put(url, fetched.final_url, fetched.status, doc)
         host = urlsplit(fetched.final_url).hostname or ""
         return Page(url, fetched.final_url, host, fetched.status, doc, cached=False)
+
+    def cached(self, url: str, format: str) -> bool:
+        return self.cache.get(url.strip(), format) is not None
+
+    def extract(self, body: bytes, content_type: str, *, format: str = "markdown") -> Document:
+        """Bytes already in memory through the worker processes' time and memory limits."""
+        return self.extractor.extract(body, content_type, format=format)
 
     def _fetch(self, url: str, end: float, accept_language: str | None) -> Fetched:
         origin = _origin(url)

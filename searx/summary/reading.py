@@ -13,10 +13,11 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
+from searx.reader.document import PageReader
 from searx.summary import passages
 from searx.summary.events import Event, Passages, Reading
 from searx.summary.evidence import Evidence, Source
@@ -24,11 +25,6 @@ from searx.summary.evidence import Evidence, Source
 log = logging.getLogger("searx.summary.reading")
 
 STATES = ("started", "ok", "failed", "skipped")
-
-
-class PageReader(Protocol):
-    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
 
 
 def read_pages(
