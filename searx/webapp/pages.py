@@ -13,6 +13,7 @@ import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
+from searx.engines import categories_of
 from searx.preferences import Preferences
 from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
@@ -60,7 +61,7 @@ def _common(prefs: Preferences) -> dict[str, Any]:
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
         "query_in_title": svc.settings.ui.query_in_title,
-        "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
+        "categories": categories_of(svc.engines),
     }
 
 

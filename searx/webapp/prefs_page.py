@@ -13,7 +13,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines import Engine
+from searx.engines import Engine, categories_of
 
 # the search languages offered (the preference also takes any code such as "en-AU")
 SEARCH_LANGUAGES = (
@@ -41,7 +41,7 @@ def language_names(ui_locale: str) -> tuple[tuple[str, str], ...]:
 
 def category_order(tabs: Iterable[str], engines: Mapping[str, Engine]) -> list[str]:
     """Categories that have an engine, in the tab order first (the results page's), then in engine order."""
-    have = list(dict.fromkeys(c for e in engines.values() for c in e.categories))
+    have = categories_of(engines)
     return [c for c in dict.fromkeys([*tabs, *have]) if c in have]
 
 

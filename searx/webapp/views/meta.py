@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from searx import __version__
 from searx.bearer import authorized
+from searx.engines import categories_of
 from searx.search.check import run_check
 from searx.store.probe import probe
 from searx.webapp.context import services
@@ -23,7 +24,7 @@ def config() -> Response:
     return jsonify({
         "instance_name": svc.settings.general.instance_name,
         "version": __version__,
-        "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
+        "categories": categories_of(svc.engines),
         "engines": [{"name": n, "categories": list(e.categories), "shortcut": e.shortcut, "enabled": not e.disabled,
                      "paging": e.paging, "time_range_support": e.time_range_support, "safesearch": e.safesearch,
                      "language_support": e.language_support, "timeout": e.timeout}
