@@ -46,7 +46,10 @@ SearXNG's and LocalAI's clients call keep their flat ``{"error": message}``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from searx.results.search import Outcome
 
 # code -> the HTTP status an API answers with (docs/api.md, docs/dev/ai_summary_protocol.md)
 STATUS: dict[str, int] = {
@@ -162,7 +165,7 @@ class EngineError(SearxError):
 
     code = "engine_error"
     reason = "unexpected crash"
-    outcome = "error"
+    outcome: Outcome = "error"
 
     def __init__(self, message: str = "", *, retry_after: float | None = None) -> None:
         super().__init__(message or self.reason)
