@@ -18,12 +18,13 @@ from searx.engines import Engine
 from searx.errors import BadRequest
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import cut, cut_bytes, one_line, utf8_len
-from searx.plugins import PluginManager, SearchContext
+from searx.plugins import PluginManager
 from searx.plugins.tracker_url_remover import clean_url
 from searx.preferences import Pref, Preferences
 from searx.results.search import TIME_RANGES, EngineReport, Outcome, SearchOutcome, SearchQuery
 from searx.search.request import enabled_engines, search_language
 from searx.search.runner import SearchRunner
+from searx.search.start import start_search
 from searx.settings import Settings
 
 MAX_QUERY = 400
@@ -125,10 +126,8 @@ def search_query(args: SearchArgs, backend: Backend) -> SearchQuery:
 
 
 def run(sq: SearchQuery, backend: Backend) -> SearchOutcome:
-    ctx = SearchContext(query=sq.query, pageno=1, category="general", format="mcp", language=sq.language,
-                        safesearch=sq.safesearch, time_range=sq.time_range, preferences={},
-                        secret_key=backend.settings.server.secret_key.encode())
-    return backend.runner.run(sq, ctx, backend.plugins.active())
+    """The search as the web starts it, with the instance's default plugins and no user preferences."""
+    return start_search(backend.runner, backend.plugins, sq, fmt="mcp", secret_key=backend.settings.server.secret_key)
 
 
 # --- the answer -----------------------------------------------------------------
