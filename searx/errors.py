@@ -26,7 +26,7 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── ImageError                 its code           (searx/network/images.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
-    ├── ArgumentError              bad_argument       (searx/mcp/args.py)
+    ├── ArgumentError              bad_argument       (searx/args.py)
     ├── EmbedError                 embed_failed       (searx/collections/embed.py)
     └── CollectionError            bad_request        (searx/collections/errors.py)
         ├── BadName                bad_request

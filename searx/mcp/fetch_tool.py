@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import searx.mcp.args as a
+import searx.args as a
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import defuse, one_line
 from searx.origin import parse_origin

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, get_args
 from urllib.parse import urlsplit
 
-import searx.mcp.args as a
+import searx.args as a
 from searx.engines import Engine
 from searx.errors import BadRequest
 from searx.mcp.output import ToolOutput, refusal

@@ -10,8 +10,8 @@ from typing import Any, Protocol
 import searx.mcp.collections_tool as collections_tool
 import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
+from searx.args import ArgumentError
 from searx.collections.service import CollectionsService
-from searx.mcp.args import ArgumentError
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
 from searx.reader.document import PageReader

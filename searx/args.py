@@ -1,4 +1,4 @@
-"""Tool arguments checked one by one; a bad one is refused naming it, never clamped (pure)."""
+"""Arguments from outside (MCP tools, /fetch) checked one by one; a bad one is refused naming it, never clamped (pure)."""
 
 from __future__ import annotations
 
