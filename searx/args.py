@@ -15,7 +15,7 @@ MAX_HOSTS = 20
 class ArgumentError(SearxError):
     """A tool argument that cannot be used; the message starts with the argument's name."""
 
-    code = "bad_argument"
+    code = "bad_request"
 
     def __init__(self, name: str, message: str) -> None:
         super().__init__(f"{name}: {message}")

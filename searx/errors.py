@@ -26,7 +26,7 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── ImageError                 its code           (searx/network/images.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
-    ├── ArgumentError              bad_argument       (searx/args.py)
+    ├── ArgumentError              bad_request        (searx/args.py)
     ├── EmbedError                 embed_failed       (searx/collections/embed.py)
     └── CollectionError            bad_request        (searx/collections/errors.py)
         ├── BadName                bad_request
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 # code -> the HTTP status an API answers with (docs/api.md, docs/dev/ai_summary_protocol.md)
 STATUS: dict[str, int] = {
     "bad_request": 400,
-    "bad_argument": 400,
     "unauthorized": 401,
     "forbidden": 403,
     "address_refused": 403,

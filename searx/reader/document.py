@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 FORMATS = ("markdown", "text")
+MAX_URL = 2048
 MAX_CHARS = (100, 100_000)
 DEFAULT_MAX_CHARS = 20_000
 MAX_LINES = (1, 10_000)
+START_LINES = (1, 10_000_000)
 
 
 @dataclass(frozen=True)

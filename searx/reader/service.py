@@ -10,7 +10,7 @@ from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
 from searx.origin import parse_origin
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, Document, Page
+from searx.reader.document import FORMATS, MAX_URL, Document, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
@@ -20,7 +20,6 @@ from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")
 
-MAX_URL = 2048
 
 
 def api_enabled(settings: Settings) -> bool:

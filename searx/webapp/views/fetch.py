@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from searx.reader.api import answer, parse_request
+from searx.reader.api import answer, form_arguments, parse_request
 from searx.reader.errors import ReaderError
 from searx.webapp.context import same_origin_request, services
 from searx.webapp.errors import API, answers
@@ -25,7 +25,7 @@ def fetch() -> Response:
         raise ReaderError("disabled", "page reading is not enabled on this instance")
     if not same_origin_request(typed=True):  # an <img> or a form on another site must not drive the reader
         raise ReaderError("forbidden", "a page of another site may not use this instance's page reader")
-    req = parse_request(_values())
+    req = parse_request(form_arguments(_values()))
     page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
     response = jsonify(answer(page, req))
     response.headers["Cache-Control"] = "no-store"
