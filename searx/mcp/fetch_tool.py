@@ -10,33 +10,24 @@ from collections.abc import Mapping
 from typing import Any
 
 import searx.args as a
+import searx.reader.document as doc
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import defuse, one_line
 from searx.origin import parse_origin
 from searx.reader.api import ARGUMENTS, FetchRequest, parse_request
-from searx.reader.document import (
-    DEFAULT_MAX_CHARS,
-    FORMATS,
-    MAX_CHARS,
-    MAX_LINES,
-    MAX_URL,
-    START_LINES,
-    Page,
-    PageReader,
-    Slice,
-    slice_text,
-)
+from searx.reader.document import Page, PageReader, Slice, slice_text
 from searx.reader.errors import ReaderError
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "url": {"type": "string", "maxLength": MAX_URL, "description": "The http(s) address of the page"},
-        "max_chars": {"type": "integer", "minimum": MAX_CHARS[0], "maximum": MAX_CHARS[1], "default": DEFAULT_MAX_CHARS},
-        "format": {"type": "string", "enum": list(FORMATS), "default": "markdown"},
-        "start_line": {"type": "integer", "minimum": START_LINES[0], "maximum": START_LINES[1], "default": 1,
+        "url": {"type": "string", "maxLength": doc.MAX_URL, "description": "The http(s) address of the page"},
+        "max_chars": {"type": "integer", "minimum": doc.MAX_CHARS[0], "maximum": doc.MAX_CHARS[1],
+                      "default": doc.DEFAULT_MAX_CHARS},
+        "format": {"type": "string", "enum": list(doc.FORMATS), "default": "markdown"},
+        "start_line": {"type": "integer", "minimum": doc.START_LINES[0], "maximum": doc.START_LINES[1], "default": 1,
                        "description": "First line to return (to continue a cut page)"},
-        "max_lines": {"type": "integer", "minimum": MAX_LINES[0], "maximum": MAX_LINES[1]},
+        "max_lines": {"type": "integer", "minimum": doc.MAX_LINES[0], "maximum": doc.MAX_LINES[1]},
     },
     "required": ["url"],
     "additionalProperties": False,
