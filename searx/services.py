@@ -81,7 +81,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     parse_trusted_proxies(settings.server.trusted_proxies)
     check_base_url(settings.server.base_url)
     check_trusted_hosts(settings.server.trusted_hosts)
-    check_settings(settings.fetch)
+    check_settings(settings.fetch, settings.server.threads)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up

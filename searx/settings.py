@@ -204,6 +204,10 @@ class Fetch(_S, frozen=True):
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
+    # reads in flight in one process (None: a quarter of server.threads; at most half), and for one client;
+    # past them a read is refused at once, never queued
+    max_concurrent: int | None = None
+    max_per_client: int = 4
     # the longest cooldown one Retry-After may put a site in (seconds)
     max_retry_after: float = 600.0
     extract_workers: int = 2

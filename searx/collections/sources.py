@@ -26,6 +26,7 @@ log = logging.getLogger("searx.collections")
 
 MAX_URL = 2048
 DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
+CLIENT = "collections"  # the sources' reads count as one client against the reader's caps
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -114,7 +115,7 @@ class SourceFollower:
         next_check = now + source.update_interval * 60
         try:
             name, exists = entry_for(self.store.entries(source.collection), source.url)
-            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30)
+            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30, client=CLIENT)
             document = page.document
             text = document.text
             digest = hashlib.sha256(text.encode()).hexdigest()

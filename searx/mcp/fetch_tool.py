@@ -61,10 +61,11 @@ def cached(reader: PageReader, req: FetchRequest) -> bool:
     return reader.cached(req.url, req.format)
 
 
-def read(reader: PageReader, req: FetchRequest) -> Page | ToolOutput:
-    """The page, or the tool error with the reader's stable code and its plain reason."""
+def read(reader: PageReader, req: FetchRequest, client: str | None = None) -> Page | ToolOutput:
+    """The page, or the tool error with the reader's stable code and its plain reason; ``client`` counts
+    against the reader's per-client cap."""
     try:
-        return reader.read(req.url, format=req.format)
+        return reader.read(req.url, format=req.format, client=client)
     except ReaderError as exc:
         data: dict[str, Any] = {"code": exc.code, "url": one_line(req.url)}
         if exc.upstream_status is not None:

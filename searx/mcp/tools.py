@@ -12,6 +12,7 @@ import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
 from searx.args import ArgumentError
 from searx.collections.service import CollectionsService
+from searx.limiter import client_key
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
 from searx.reader.document import PageReader
@@ -110,5 +111,5 @@ class Tools:
             refused = self.limits.check(client)
             if refused:
                 return refusal(refused)
-        page = fetch_tool.read(reader, args)
+        page = fetch_tool.read(reader, args, client_key(client))
         return page if isinstance(page, ToolOutput) else fetch_tool.render(page, args)

@@ -53,7 +53,7 @@ class PageReader(Protocol):
     api_enabled: bool  # whether it may read for others (/fetch, web_fetch)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Page: ...  # fmt: skip
+             accept_language: str | None = None, client: str | None = None) -> Page: ...  # fmt: skip
 
     def cached(self, url: str, format: str) -> bool:
         """Whether ``read`` would answer from the cache (no request to the page's server)."""

@@ -5,18 +5,19 @@ answered 429/503 (the caller says which: after a redirect, the target's): it
 honours Retry-After up to ``max_retry_after`` (one answer cannot block a site
 for long), else lasts one minute, doubling on repeats up to one hour; when it
 ends one request probes the origin, and a success clears it. The concurrency
-limit is per instance (threads of this process).
+limit is per instance (threads of this process), and a request over it is
+refused at once, never queued.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import msgspec
 
+from searx.reader.admission import RETRY, Slots
 from searx.reader.errors import ReaderError
 from searx.store import Store
 
@@ -39,9 +40,7 @@ class Politeness:
         self.per_origin = per_origin
         self.max_retry_after = max_retry_after
         self._clock = clock
-        self._lock = threading.Lock()
-        self._busy: dict[str, int] = {}
-        self._freed = threading.Condition(self._lock)
+        self.slots = Slots()
 
     @staticmethod
     def _key(origin: str) -> str:
@@ -85,22 +84,13 @@ class Politeness:
         self.store.delete(f"reader:probe:{origin}")
 
     @contextmanager
-    def slot(self, origin: str, deadline: float) -> Iterator[None]:
-        """Hold one of the origin's concurrent slots; ReaderError("timeout") if none frees by ``deadline``
-        (a ``time.monotonic()`` value)."""
-        with self._freed:
-            while self._busy.get(origin, 0) >= self.per_origin:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not self._freed.wait(remaining):
-                    raise ReaderError("timeout", "too many requests to this site at once")
-            self._busy[origin] = self._busy.get(origin, 0) + 1
+    def slot(self, origin: str) -> Iterator[None]:
+        """Hold one of the origin's concurrent slots; ReaderError("rate_limited") at once when all are
+        taken (no thread waits for one: ``searx.reader.admission``)."""
+        if self.slots.take([(origin, self.per_origin)]) is not None:
+            raise ReaderError("rate_limited", "too many requests to this site at once; try again in a moment",
+                              retry_after=RETRY)  # fmt: skip
         try:
             yield
         finally:
-            with self._freed:
-                left = self._busy[origin] - 1
-                if left:
-                    self._busy[origin] = left
-                else:
-                    del self._busy[origin]
-                self._freed.notify_all()
+            self.slots.give([origin])

@@ -34,9 +34,11 @@ def read_pages(
     progress: Callable[[str, str], None],
     *,
     accept_language: str | None = None,
+    client: str | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[int, str]:
-    """n -> the page text of each source read within ``timeout`` seconds.
+    """n -> the page text of each source read within ``timeout`` seconds (``client``: for the reader's
+    per-client cap).
 
     ``progress(url, state)`` is called with ``started`` for each, then exactly one of
     ``ok``, ``failed`` (the reader refused or failed) or ``skipped`` (late, or empty).
@@ -51,7 +53,7 @@ def read_pages(
         for source in sources:
             progress(source.url, "started")
             futures[pool.submit(reader.read, source.url, format="text", deadline=deadline,
-                                accept_language=accept_language)] = source  # fmt: skip
+                                accept_language=accept_language, client=client)] = source  # fmt: skip
         pending = set(futures)
         while pending:
             left = deadline - clock()
@@ -115,7 +117,8 @@ class Grounding(msgspec.Struct, kw_only=True):
 
 
 def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: float, budget: int,
-           publish: Callable[[Event], None], *, accept_language: str | None = None) -> Grounding:  # fmt: skip
+           publish: Callable[[Event], None], *, accept_language: str | None = None,
+           client: str | None = None) -> Grounding:  # fmt: skip
     """Read the top ``count`` sources' pages and pick their best passages, publishing progress events."""
     # web pages only: a source from the user's own documents is not a URL to read
     top = [s for s in verified.sources if s.url.startswith(("http://", "https://"))][: max(0, count)]
@@ -128,7 +131,7 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
             final[url] = state
         publish(Reading(url, state))
 
-    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language)
+    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language, client=client)
     try:
         chosen = passages.select(verified.query, texts, budget)
     except Exception:  # noqa: BLE001 - ranking trouble must not cost the answer: the snippets remain

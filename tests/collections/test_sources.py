@@ -29,6 +29,7 @@ def test_a_source_is_read_and_replaced_when_it_changes(setup):
     added = client.post("/api/collections/docs/sources", json={"url": URL, "update_interval": 30}, headers=AUTH)
     assert added.status_code == 200 and added.get_json()["update_interval"] == 30
     assert service.follower.run_due(now=1e12) == 1
+    assert reader.clients == ["collections"]  # the sources count as one client against the reader's caps
     name = entry_name(URL)
     hits = client.post("/api/collections/docs/search", json={"query": "wizard"}).get_json()["results"]
     assert hits[0]["entry"] == name

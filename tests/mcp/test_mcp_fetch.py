@@ -142,6 +142,20 @@ def test_pages_from_the_cache_do_not_count_against_the_limit(url):
     assert refused.is_error and refused.content[0].text.startswith("rate limited")
 
 
+def test_web_fetch_reads_count_against_the_readers_caps_for_the_calling_client(serve, fake_engine, extractor):
+    settings = mcp_settings([engine(fake_engine, "alpha")], fetch={"cache_ttl": 0, "max_per_client": 1})
+    served = serve(settings)
+    services = served.app.extensions["searx"]
+    own, services.reader = services.reader, fake_reader(settings, site(PAGES), extractor=extractor)
+    try:
+        with services.reader.admission.slot("127.0.0.1"):  # this client already reads a page
+            refused = call(served.url + "/mcp", "web_fetch", {"url": "http://example.org/"})
+            assert refused.is_error and refused.structured_content["code"] == "rate_limited"
+        assert not call(served.url + "/mcp", "web_fetch", {"url": "http://example.org/"}).is_error
+    finally:
+        services.reader = own
+
+
 def test_web_fetch_is_offered_only_when_the_reader_may_read_for_others(serve, fake_engine):
     from tests.mcp.conftest import with_client
 

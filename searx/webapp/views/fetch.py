@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from searx.reader.api import answer, form_arguments, parse_request
 from searx.reader.errors import ReaderError
-from searx.webapp.context import same_origin_request, services
+from searx.webapp.context import client_id, same_origin_request, services
 from searx.webapp.errors import API, answers
 
 bp = Blueprint("fetch", __name__)
@@ -26,7 +26,8 @@ def fetch() -> Response:
     if not same_origin_request(typed=True):  # an <img> or a form on another site must not drive the reader
         raise ReaderError("forbidden", "a page of another site may not use this instance's page reader")
     req = parse_request(form_arguments(_values()))
-    page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
+    page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"),
+                       client=client_id())
     response = jsonify(answer(page, req))
     response.headers["Cache-Control"] = "no-store"
     return response
