@@ -297,6 +297,19 @@ class Collections(_S, frozen=True):
     embeddings: CollectionsEmbeddings = CollectionsEmbeddings()
 
 
+class MapSettings(_S, frozen=True):
+    """The map of the map tab: where its tiles come from (docs/admin/settings.md, ``map:``)."""
+
+    # {z}/{x}/{y}: a tile server's URL template (OpenStreetMap's own by default; mind its usage policy)
+    tile_url: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    max_zoom: int = 19
+    attribution: str = "© OpenStreetMap contributors"
+    attribution_url: str = "https://www.openstreetmap.org/copyright"
+    # tiles fetched through the instance (image proxy on) are kept this long in the store
+    tile_cache_ttl: int = 86400
+    max_tile_bytes: int = 512 * 1024
+
+
 class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
@@ -334,6 +347,7 @@ class Settings(_SearXNG, frozen=True):
 
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
+    map: MapSettings = MapSettings()
     plugins: dict[str, PluginSetting] = {}
     # SearXNG's old form: the display names of the plugins on by default ('Hash plugin')
     enabled_plugins: tuple[str, ...] | None = None
