@@ -433,6 +433,16 @@ async function stubForeignHosts(page, seen) {
   );
 }
 
+/** Runs in the page before its scripts: sums the layout shifts not caused by input (window.__shift.total). */
+function observeShifts() {
+  window.__shift = { total: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shift.total += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
 /** Tile rectangles of the image grid (rounded px). */
 function tileRects() {
   return [...document.querySelectorAll(".image-grid .image-tile")].map((a) => {
@@ -445,14 +455,7 @@ Object.assign(SCENARIOS, {
   /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
   async images(page, spec, seen) {
     await stubForeignHosts(page, seen);
-    await page.addInitScript(() => {
-      window.__shift = { total: 0, before: null };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__shift.total += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(tileRects);
     const pending = await page.evaluate(
@@ -553,14 +556,7 @@ Object.assign(SCENARIOS, {
       and colours of the page, and what its links point at. */
   async resultList(page, spec, seen) {
     await stubForeignHosts(page, seen);
-    await page.addInitScript(() => {
-      window.__shift = { total: 0 };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__shift.total += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(resultRects);
     const pending = await page.evaluate(

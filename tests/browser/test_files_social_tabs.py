@@ -11,7 +11,8 @@ import pytest
 
 from tests.browser.conftest import OUTPUT, Served
 from tests.browser.test_summary_box import assert_clean
-from tests.conftest import json_engine_entry, make_settings
+from tests.conftest import make_settings
+from tests.webapp.test_files_social_pages import engines_at
 
 pytestmark = pytest.mark.browser
 
@@ -23,18 +24,7 @@ IDS = ["desktop", "320px-dark", "320px-rtl", "desktop-dark-rtl"]
 
 @pytest.fixture
 def served(app_factory: Any, fake_engine: Any) -> Any:
-    base = fake_engine.url
-    engines = [
-        json_engine_entry(base, "web"),
-        {"name": "piratebay", "engine": "piratebay", "shortcut": "tpb", "categories": ["files"], "enable_http": True,
-         "search_url": f"{base}/apibay/q.php?q={{search_term}}&cat={{search_type}}"},
-        # "...local" sites serve their pictures from the fake engine itself, each after a delay
-        {"name": "lemmy posts", "engine": "lemmy", "lemmy_type": "Posts", "shortcut": "lepo",
-         "categories": ["social media"], "base_url": f"{base}/lemmylocal", "enable_http": True},
-        {"name": "mastodon users", "engine": "mastodon", "shortcut": "mau", "categories": ["social media"],
-         "base_url": f"{base}/mastodonlocal", "enable_http": True},
-    ]
-    app = Served(app_factory(make_settings(engines)))
+    app = Served(app_factory(make_settings(engines_at(fake_engine.url, "local"))))
     yield app
     app.close()
 

@@ -12,29 +12,28 @@ from flask import render_template_string
 
 from searx.results.types import from_engine_item
 from tests.conftest import json_engine_entry, make_settings
+from tests.webapp.test_media_pages import page
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
-@pytest.fixture
-def app(app_factory: Any, fake_engine: Any) -> Any:
-    base = fake_engine.url
-    engines = [
+def engines_at(base: str, site: str = "") -> list[dict[str, Any]]:
+    """A web engine, piratebay, lemmy posts and mastodon users asking the fake engine at ``base``
+    (``site="local"``: its sites serve their pictures themselves, each after a delay)."""
+    return [
         json_engine_entry(base, "web"),
         {"name": "piratebay", "engine": "piratebay", "shortcut": "tpb", "categories": ["files"], "enable_http": True,
          "search_url": f"{base}/apibay/q.php?q={{search_term}}&cat={{search_type}}"},
         {"name": "lemmy posts", "engine": "lemmy", "lemmy_type": "Posts", "shortcut": "lepo",
-         "categories": ["social media"], "base_url": f"{base}/lemmy", "enable_http": True},
+         "categories": ["social media"], "base_url": f"{base}/lemmy{site}", "enable_http": True},
         {"name": "mastodon users", "engine": "mastodon", "mastodon_type": "accounts", "shortcut": "mau",
-         "categories": ["social media"], "base_url": f"{base}/mastodon", "enable_http": True},
+         "categories": ["social media"], "base_url": f"{base}/mastodon{site}", "enable_http": True},
     ]
-    return app_factory(make_settings(engines, search={"formats": ["html", "json"], "cache_ttl": 0}))
 
 
-def page(client: Any, **params: str) -> tuple[Any, Any]:
-    resp = client.get("/search", query_string=params)
-    assert resp.status_code == 200, resp.data[:500]
-    return resp, lxml.html.fromstring(resp.data)
+@pytest.fixture
+def app(app_factory: Any, fake_engine: Any) -> Any:
+    return app_factory(make_settings(engines_at(fake_engine.url), search={"formats": ["html", "json"], "cache_ttl": 0}))
 
 
 def test_the_files_and_social_media_tabs_show(app: Any) -> None:
