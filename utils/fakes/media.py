@@ -115,7 +115,7 @@ def mastodon(q: str, site: str, base: str) -> str:
     accounts = [{
         "id": str(500 + i), "username": f"acct{i}", "acct": f"acct{i}@social.example.org", "display_name": f"{q} {i}",
         "note": f"<p>Posts about {escape(q)}</p>", "url": f"https://social.example.org/@acct{i}",
-        "avatar_static": f"{pics}/avatar/{i}.png", "created_at": "2025-01-0%dT00:00:00.000Z" % (i + 1),
+        "avatar_static": f"{pics}/avatar/{i}.png", "created_at": f"2025-01-0{i + 1}T00:00:00.000Z",
         "followers_count": 10 * i, "statuses_count": 3 * i,
     } for i in range(N)]
     return json.dumps({"accounts": accounts, "statuses": [], "hashtags": []})
