@@ -1,14 +1,17 @@
 """Answers of the images, news and videos services for the fake engine, built from the query.
 
 Each has the shape the built-in engine of that service parses (``wikicommons``,
-``dailymotion``, ``bing_news``): point the engine's ``base_url`` at
-``<fake engine>/commons``, ``/dailymotion`` or ``/bingnews`` (any suffix, e.g.
+``dailymotion``, ``bing_news``, ``mixcloud``, ``radio_browser``): point the engine's
+``base_url`` at ``<fake engine>/commons``, ``/dailymotion``, ``/bingnews``, ``/mixcloud``
+or ``/radiobrowser`` (any suffix, e.g.
 ``/dailymotion2``, is a second site with its own URLs). The query appears
 in titles and snippets unchanged, so a query with markup tests escaping.
 Hosts: pictures on ``img.example.org`` (a site whose name ends in ``local``,
 e.g. ``/commonslocal``, has them on the fake engine itself: ``/pic/N.png``,
 answered after ``PIC_DELAY`` seconds), players on ``www.youtube-nocookie.com``
-(allowed by default) and ``player.example.net`` (not allowed).
+(allowed by default) and ``player.example.net`` (not allowed); Mixcloud's shows
+play in ``www.mixcloud.com``'s widget (allowed by default), radio streams are on
+``stream.example.net``.
 """
 
 from __future__ import annotations
@@ -65,10 +68,32 @@ def bing_news(q: str, site: str, base: str) -> str:
             f"<channel><title>{escape(q)}</title>{items}</channel></rss>")
 
 
+def mixcloud(q: str, site: str, base: str) -> str:
+    pics = _pictures(site, base)
+    shows = [{
+        "key": f"/dj{i}/{site}-{i}/", "url": f"https://www.mixcloud.com/dj{i}/{site}-{i}/", "name": f"{q} mix {i}",
+        "tags": [{"name": f"{q} tag"}], "created_time": f"2026-11-{10 + i:02}T20:00:00Z", "audio_length": 600 * i + 42,
+        "play_count": 1000 * i, "pictures": {"medium": f"{pics}/music/{i}.png"}, "user": {"name": f"{q} DJ {i}"},
+    } for i in range(N)]
+    return json.dumps({"data": shows, "paging": {}})
+
+
+def radio_browser(q: str, site: str, base: str) -> str:
+    pics = _pictures(site, base)
+    stations = [{
+        "name": f"{q} radio {i}", "homepage": f"https://radio.example.org/{site}/{i}",
+        "url_resolved": f"https://stream.example.net/{site}/{i}.mp3", "favicon": f"{pics}/radio/{i}.png",
+        "tags": f"{q},talk", "country": "Example Land", "codec": "MP3", "bitrate": 128,
+    } for i in range(N)]
+    return json.dumps(stations)
+
+
 ANSWERS = {
     "commons": ("w/api.php", commons, "application/json"),
     "dailymotion": ("videos", dailymotion, "application/json"),
     "bingnews": ("news/search", bing_news, "application/rss+xml"),
+    "mixcloud": ("search/", mixcloud, "application/json"),
+    "radiobrowser": ("json/stations/search", radio_browser, "application/json"),
 }
 
 
