@@ -93,6 +93,7 @@ def test_good_outgoing_values_pass():
     ({"max_keys": 0}, "store.max_keys"),
     ({"timeout": 0}, "store.timeout"),
     ({"max_keys": True}, "store.max_keys"),
+    ({"max_bytes": 1000}, "store.max_bytes"),
 ])
 def test_bad_store_values_stop_start_up(store, key):
     with pytest.raises(SettingsError) as err:
