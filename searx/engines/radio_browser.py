@@ -83,7 +83,7 @@ def _station(station: dict[str, Any]) -> dict[str, Any]:
         "url": str(station.get("homepage") or "").strip() or stream,
         "title": str(station.get("name") or "").strip(),
         "content": " | ".join([tags, *place] if tags else place),
-        "thumbnail": str(station.get("favicon") or "").replace("http://", "https://", 1),
+        "thumbnail": str(station.get("favicon") or ""),
         "metadata": " · ".join(meta),
         "audio_src": stream,
     }

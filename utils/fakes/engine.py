@@ -18,10 +18,11 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
 - ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
-  ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q``, ``/mixcloud/search/?q=Q``,
-  ``/radiobrowser/json/stations/search?name=Q`` — images, videos, news, places and
-  music as those services answer (``utils/fakes/media.py``), for the ``wikicommons``,
-  ``dailymotion``, ``bing_news``, ``openstreetmap``, ``mixcloud`` and ``radio_browser`` engines.
+  ``/vimeo/search/page:1?q=Q``, ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q``,
+  ``/mixcloud/search/?q=Q``, ``/radiobrowser/json/stations/search?name=Q`` — images,
+  videos, news, places and music as those services answer (``utils/fakes/media.py``),
+  for the ``wikicommons``, ``dailymotion``, ``vimeo``, ``bing_news``, ``openstreetmap``,
+  ``mixcloud`` and ``radio_browser`` engines.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 

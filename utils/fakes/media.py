@@ -1,15 +1,17 @@
 """Answers of the images, news, videos, map and music services for the fake engine, built from the query.
 
 Each has the shape the built-in engine of that service parses (``wikicommons``,
-``dailymotion``, ``bing_news``, ``openstreetmap``, ``mixcloud``, ``radio_browser``): point
-the engine's ``base_url`` at ``<fake engine>/commons``, ``/dailymotion``, ``/bingnews``,
-``/nominatim``, ``/mixcloud`` or ``/radiobrowser`` (any suffix, e.g.
+``dailymotion``, ``vimeo`` (page 1), ``bing_news``, ``openstreetmap``, ``mixcloud``,
+``radio_browser``): point the engine's ``base_url`` at ``<fake engine>/commons``,
+``/dailymotion``, ``/vimeo``, ``/bingnews``, ``/nominatim``, ``/mixcloud`` or
+``/radiobrowser`` (any suffix, e.g.
 ``/dailymotion2``, is a second site with its own URLs). The query appears
 in titles and snippets unchanged, so a query with markup tests escaping.
 Hosts: pictures on ``img.example.org`` (a site whose name ends in ``local``,
 e.g. ``/commonslocal``, has them on the fake engine itself: ``/pic/N.png``,
 answered after ``PIC_DELAY`` seconds), players on ``www.youtube-nocookie.com``
-(allowed by default) and ``player.example.net`` (not allowed); Mixcloud's shows
+(allowed by default) and ``player.example.net`` (not allowed), Vimeo's clips on
+``player.vimeo.com`` (allowed by default); Mixcloud's shows
 play in ``www.mixcloud.com``'s widget (allowed by default), radio streams are on
 ``stream.example.net``.
 """
@@ -85,6 +87,17 @@ def nominatim(q: str, site: str, base: str) -> str:
     return json.dumps(places)
 
 
+def vimeo(q: str, site: str, base: str) -> str:
+    """Vimeo's search page: the clips in its ``var data = …;`` line (the query is HTML-escaped there too)."""
+    pics = _pictures(site, base)
+    clips = [{"type": "clip", "clip": {
+        "uri": f"/videos/{7000 + i}", "name": f"{q} clip {i}", "description": f"About {q}", "duration": 90 * i + 30,
+        "created_time": f"2026-11-{10 + i:02}T12:00:00+00:00", "user": {"name": f"{q} studio {i}"},
+        "pictures": {"sizes": [{"link": f"{pics}/vimeo/{i}.png"}]}}} for i in range(N)]
+    data = json.dumps({"filtered": {"data": clips}}).replace("<", "\\u003c")
+    return f"<!DOCTYPE html><html><body><script>\n    var data = {data};\n</script></body></html>"
+
+
 def mixcloud(q: str, site: str, base: str) -> str:
     pics = _pictures(site, base)
     shows = [{
@@ -110,6 +123,7 @@ ANSWERS = {
     "dailymotion": ("videos", dailymotion, "application/json"),
     "bingnews": ("news/search", bing_news, "application/rss+xml"),
     "nominatim": ("search", nominatim, "application/json"),
+    "vimeo": ("search/page:1", vimeo, "text/html"),
     "mixcloud": ("search/", mixcloud, "application/json"),
     "radiobrowser": ("json/stations/search", radio_browser, "application/json"),
 }
