@@ -15,7 +15,7 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 import msgspec
 
@@ -36,6 +36,10 @@ DEFAULT_SECRET = "ultrasecretkey"
 LOADER_FIELDS = ("source", "ignored")
 MIN_SECRET_LENGTH = 32
 
+
+# when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
+SummaryMode = Literal["always", "questions", "click", "never"]
+SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every section of this project's own: frozen, keyword-only, and an
@@ -115,7 +119,10 @@ class UI(_SearXNG, frozen=True):
     hotkeys: str = "default"
     url_formatting: str = "pretty"
     # hosts whose video players the videos tab may embed, after a click (none on page load)
-    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com",
+                                          "player.vimeo.com")
+    # hosts whose music players the music tab may embed, likewise (SearXNG's music engines' players)
+    audio_embed_hosts: tuple[str, ...] = ("w.soundcloud.com", "www.mixcloud.com", "bandcamp.com", "genius.com")
 
 
 class Preferences(_SearXNG, frozen=True):
@@ -179,7 +186,7 @@ class AISummary(_S, frozen=True):
     allow_user_server: bool = False
     user_max_concurrent: int = 4
     max_streams_per_client: int = 2
-    default_mode: str = "always"
+    default_mode: SummaryMode = "always"
     lock_mode: bool = False
     read_pages: int = 3
     read_timeout: float = 4.0

@@ -19,9 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
-import httpx
-
-from searx.network.guarded import DeadlineExceeded
 from searx.network.images import Image, ImageError, ImageFetcher, sniff
 from searx.store import Store
 from searx.store.base import StoreError
@@ -135,8 +132,7 @@ class FaviconFetcher:
         except ImageError as exc:
             log.debug("no favicon for %s: %s", host, exc)
             # a 404 or a non-picture is an answer; a timeout or an unreachable resolver is not
-            failed = isinstance(exc.__cause__, httpx.HTTPError | DeadlineExceeded) or exc.status == 504
-            return None, FAILED_TTL if failed else MISSING_TTL
+            return None, FAILED_TTL if exc.code in ("timeout", "network_error") else MISSING_TTL
         if not resolver.found(image):
             return None, MISSING_TTL
         return image, FOUND_TTL

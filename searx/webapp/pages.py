@@ -20,7 +20,7 @@ import searx.webapp.prefs_page as prefs_page
 import searx.webapp.search_links as search_links
 from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.map_view import map_view
@@ -118,7 +118,7 @@ def results(outcome: SearchOutcome, prefs: Preferences, values: Mapping[str, str
     rs = outcome.results
     search = search_links.choices(values, prefs, sq)
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
-    embed_hosts = svc.settings.ui.video_embed_hosts
+    embed_hosts = media.embed_hosts(svc.settings.ui)
     tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), search)
     places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(
@@ -153,7 +153,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     on = set(enabled_engines(svc.engines, prefs))
     order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
     tabs = media.tab_categories(svc.settings.categories_as_tabs, svc.engines)
-    stats = svc.health.stats(list(svc.engines)) if svc.health else {}
+    stats = svc.health.stats(list(svc.engines))
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [

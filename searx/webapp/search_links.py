@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from searx.preferences import Preferences
-from searx.search.models import SearchQuery
+from searx.results.search import SearchQuery
 from searx.search.request import search_language
 
 

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import lxml.html
 import pytest
 
-from searx.search.models import SearchQuery
+from searx.results.search import SearchQuery
 from tests.conftest import json_engine_entry, make_settings
 from tests.webapp.test_preferences_page import cookies_of
 

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, request
 from searx.network.favicons import FOUND_TTL, MISSING_TTL, verify
 from searx.network.images import Image
 from searx.webapp.context import services
+from searx.webapp.errors import PAGE, answers
 from searx.webapp.image_links import PLACEHOLDER_GIF
 from searx.webapp.views.image_proxy import picture_response
 
@@ -15,6 +16,7 @@ bp = Blueprint("favicon_proxy", __name__)
 
 
 @bp.route("/favicon_proxy", methods=["GET"])
+@answers(PAGE)
 def favicon_proxy() -> Response:
     svc = services()
     host, resolver, sig = (request.args.get(k, "") for k in ("authority", "resolver", "h"))

@@ -10,6 +10,7 @@ import searx.webapp.about as about
 import searx.webapp.i18n as i18n
 import searx.webapp.media as media
 from searx.webapp.context import is_https, same_origin_request, services
+from searx.webapp.errors import FLAT, PAGE, answers
 from searx.webapp.footer import links
 from searx.webapp.origin import absolute
 from searx.webapp.prefs_form import clear_cookies as remove_preferences
@@ -18,16 +19,19 @@ bp = Blueprint("info", __name__)
 
 
 @bp.route("/robots.txt", methods=["GET"])
+@answers(PAGE)
 def robots() -> Response:
     return Response(about.robots(services().settings.server.public_instance), mimetype="text/plain")
 
 
 @bp.route("/about", methods=["GET"])
+@answers(PAGE)
 def about_redirect() -> BaseResponse:
     return redirect(absolute(f"/info/{getattr(g, 'locale', 'en')}/about"), code=302)
 
 
 @bp.route("/info/<locale>/about", methods=["GET"])
+@answers(PAGE)
 def about_page(locale: str) -> Response:
     code = locale.replace("-", "_")
     if code not in i18n.available():
@@ -46,6 +50,7 @@ def about_page(locale: str) -> Response:
 
 
 @bp.route("/clear_cookies", methods=["GET", "POST"])
+@answers(PAGE)
 def clear_cookies() -> BaseResponse:
     if not same_origin_request(typed=True):
         abort(403, "Preference cookies can only be cleared from this site's own pages.")
@@ -56,5 +61,6 @@ def clear_cookies() -> BaseResponse:
 
 
 @bp.route("/engine_descriptions.json", methods=["GET"])
+@answers(FLAT)
 def engine_descriptions() -> Response:
     return jsonify(about.descriptions(services().engines))

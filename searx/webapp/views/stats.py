@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import searx.webapp.stats_page as stats_page
 from searx.webapp.context import services, stats_wants_html
+from searx.webapp.errors import FLAT, PAGE, answers
 
 bp = Blueprint("stats", __name__)
 
@@ -19,7 +20,12 @@ def _figures() -> dict[str, dict]:
     return svc.health.stats(list(svc.engines)) if svc.health else {}
 
 
+def _shape() -> str:
+    return PAGE if stats_wants_html() else FLAT  # SearXNG's clients read {"error": message}
+
+
 @bp.route("/stats", methods=["GET"])
+@answers(_shape)
 def stats() -> Response:
     if request.args.get("format", "html") not in ("html", "json"):
         abort(400, "format must be html or json")
@@ -36,6 +42,7 @@ def stats() -> Response:
 
 
 @bp.route("/stats/errors", methods=["GET"])
+@answers(FLAT)
 def stats_errors() -> Response:
     if request.args:
         abort(400, "/stats/errors takes no parameters")
