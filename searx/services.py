@@ -6,6 +6,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from searx import bangs as bang_table
+from searx.bangs import Bangs
 from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines, unsupported
 from searx.engines.support import Unsupported, log_line
@@ -42,6 +44,7 @@ class Services:
     store: Store
     runner: SearchRunner
     pref_defs: dict[str, Pref]
+    bangs: Bangs
     locked: tuple[str, ...] = ()
     health: Any = None
     summary: Any = None
@@ -87,6 +90,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     check_store(settings.store)
     check_map(settings.map)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
+    bang_table.build(settings.bangs)
     return engines
 
 
@@ -99,6 +103,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.summary.service import SummaryService
 
     engines = check(settings)
+    bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines)
     if skipped:
         log.warning("%s", log_line(skipped))
@@ -124,7 +129,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
+        pref_defs=definitions(settings), bangs=bangs, health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,

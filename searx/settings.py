@@ -352,6 +352,8 @@ class Settings(_SearXNG, frozen=True):
         default_factory=lambda: {"oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/"})
     default_doi_resolver: str = "oadoi.org"
     categories_as_tabs: dict[str, Any] = {}
+    # the !! bangs beyond (or instead of) the shipped table: name -> search URL with {query}; null removes one
+    bangs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()
     valkey: Valkey = Valkey()

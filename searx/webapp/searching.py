@@ -1,4 +1,4 @@
-"""One search for the web layer: build the query, the plugin context, run it."""
+"""One search for the web layer: a ``!!`` bang's site, or build the query, the plugin context, run it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,25 @@ from searx.search.models import SearchOutcome
 from searx.services import Services
 
 
+def bang_target(svc: Services, values: Mapping[str, str]) -> str | None:
+    """Where a ``!!name words`` query goes (the site's search for the words alone); None for any other.
+
+    The URL is the table's template and the words: no preference, cookie or parameter of the
+    request travels with it.
+    """
+    raw = values.get("q", "")
+    if "!!" not in raw:
+        return None
+    parsed = search_request.parse_query(raw, svc.engines, svc.bangs)
+    return svc.bangs.url(parsed.site_bang, parsed.text) if parsed.site_bang else None
+
+
+def lucky_target(outcome: SearchOutcome) -> str | None:
+    """``!!`` alone: the first result's link, when there is one."""
+    results = outcome.results.results
+    return results[0].url if outcome.query.lucky and results else None
+
+
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,
                accept_language: str = "", client: str = "") -> SearchOutcome:
     """Parse the parameters (``BadRequest`` on bad ones) and run the search.
@@ -18,7 +37,7 @@ def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt
     ``client``: the client's pseudonym; a cache hit is reported only to the client that filled the entry.
     """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
-                              max_page=svc.settings.search.max_page)
+                              max_page=svc.settings.search.max_page, site_bangs=svc.bangs)
     plugins = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
     ctx = SearchContext(
         query=sq.query, pageno=sq.pageno, category=sq.categories[0] if sq.categories else "general", format=fmt,

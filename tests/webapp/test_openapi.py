@@ -103,6 +103,8 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/autocompleter", "get", c.get("/autocompleter?q=al")),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "al"})),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 300_000})),
+        ("/search", "get", c.get("/search?q=!!w+paris")),
+        ("/search", "post", c.post("/search", data={"q": "!!gh flask", "format": "json"})),
         ("/opensearch.xml", "get", c.get("/opensearch.xml")),
         ("/favicon.ico", "get", c.get("/favicon.ico")),
         ("/stats", "get", c.get("/stats")),
