@@ -22,8 +22,6 @@ NO_EFFECT: Mapping[str, str] = {
     "general.enable_metrics": "engine figures are always kept (cooldowns need them)",
     "brand.new_issue_url": "no pre-filled bug report form for engines",
     "brand.pwa_colors": "no installable web app manifest",
-    "search.autocomplete": "no autocomplete backend yet: /autocompleter answers no suggestions",
-    "search.autocomplete_min": "no autocomplete backend yet",
     "search.favicon_resolver": "results show no favicons",
     "search.languages": "the preferences offer one list of search languages (any code is accepted)",
     "search.ban_time_on_fail": _COOLDOWN,

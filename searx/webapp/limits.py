@@ -1,4 +1,4 @@
-"""Rate limits for /search, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
+"""Rate limits for /search, /autocompleter, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
@@ -16,7 +16,8 @@ from searx.services import Services
 from searx.webapp.context import client_address
 from searx.webapp.errors import error_response
 
-ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "/image_proxy": "image_proxy"}
+ROUTES = {"/search": "search", "/autocompleter": "autocompleter", "/ai_summary": "ai_summary", "/fetch": "fetch",
+          "/image_proxy": "image_proxy"}
 
 
 def install(app: Flask, svc: Services) -> None:

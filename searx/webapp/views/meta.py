@@ -9,8 +9,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from searx import __version__
 from searx.search.check import run_check
+from searx.search.request import resolve_language
 from searx.store.probe import probe
-from searx.webapp.context import services
+from searx.webapp.context import preferences, services
 from searx.webapp.origin import absolute, base
 
 bp = Blueprint("meta", __name__)
@@ -54,15 +55,17 @@ def healthz() -> Response:
 @bp.route("/autocompleter", methods=["GET", "POST"])
 def autocompleter() -> Response:
     q = request.values.get("q", "")
-    # no autocomplete backend is built in: every backend would leak keystrokes to a third party
-    return jsonify([q, []])
+    prefs = preferences()
+    language = resolve_language(prefs.get("language"), request.headers.get("Accept-Language", ""))
+    return jsonify([q, services().autocompleter.complete(q, prefs.get("autocomplete"), language)])
 
 
 @bp.route("/opensearch.xml")
 def opensearch() -> Response:
     svc = services()
     xml = render_template("opensearch.xml", instance_name=svc.settings.general.instance_name,
-                          base=base().rstrip("/"), method=svc.settings.server.method.lower())
+                          base=base().rstrip("/"), method=svc.settings.server.method.lower(),
+                          suggestions=bool(preferences().get("autocomplete")))
     return Response(xml, mimetype="application/opensearchdescription+xml")
 
 
