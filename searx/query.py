@@ -70,6 +70,9 @@ def parse(raw: str, shortcuts: Mapping[str, str], engine_names: Iterable[str], c
     lucky = False
     timeout: float | None = None
     for token in raw.split():
+        if token[0] not in "!<:":  # a plain word: most tokens of most queries
+            words.append(token)
+            continue
         if token == "!!":
             lucky = True
         elif token.startswith("!!"):
@@ -77,7 +80,7 @@ def parse(raw: str, shortcuts: Mapping[str, str], engine_names: Iterable[str], c
                 words.append(token)
                 continue
             site = token[2:].lower()
-        elif token.startswith("!") and len(token) > 1:
+        elif token[0] == "!" and len(token) > 1:
             key = token[1:].lower()
             if key in shortcuts:
                 engines.append(shortcuts[key])
@@ -91,7 +94,7 @@ def parse(raw: str, shortcuts: Mapping[str, str], engine_names: Iterable[str], c
             bangs.append(token)
         elif timeout is None and (limit := timeout_of(token)) is not None:
             timeout = limit
-        elif language is None and token.startswith(":") and not words and (lang := _lang(token)):
+        elif language is None and not words and (lang := _lang(token)):
             language = lang
         else:
             words.append(token)

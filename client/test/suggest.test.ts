@@ -80,6 +80,20 @@ function mount(input: HTMLInputElement, fetchFn: typeof fetch, min = 2): SearchB
 
 const options = () => [...document.querySelectorAll<HTMLElement>("#q-suggestions [role=option]")];
 
+/** Types `text`, answers the request it makes with `suggestions`, waits for the list. */
+async function typeAndAnswer(
+  input: HTMLInputElement,
+  calls: Call[],
+  text: string,
+  suggestions: string[],
+) {
+  const before = calls.length;
+  type(input, text);
+  await until(() => calls.length === before + 1);
+  calls[before]?.answer(suggestions);
+  await until(() => options().length === suggestions.length);
+}
+
 beforeEach(() => {
   vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
 });
@@ -172,10 +186,7 @@ describe("the search box as a combobox", () => {
     const input = page();
     const { fetch, calls } = fakeSuggest();
     mount(input, fetch);
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris", "paris hilton", "parity"]);
-    await until(() => options().length === 3);
+    await typeAndAnswer(input, calls, "pari", ["paris", "paris hilton", "parity"]);
     expect(input.getAttribute("aria-expanded")).toBe("true");
     expect(document.querySelector("[role=status]")?.textContent).toBe("3 suggestions");
     expect(options().map((o) => o.textContent)).toEqual(["paris", "paris hilton", "parity"]);
@@ -204,10 +215,7 @@ describe("the search box as a combobox", () => {
       e.preventDefault();
       submitted.push(input.value);
     });
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris", "paris hilton"]);
-    await until(() => options().length === 2);
+    await typeAndAnswer(input, calls, "pari", ["paris", "paris hilton"]);
     key(input, "ArrowDown");
     key(input, "ArrowDown");
     expect(key(input, "Enter").defaultPrevented).toBe(true);
@@ -220,10 +228,7 @@ describe("the search box as a combobox", () => {
     const input = page();
     const { fetch, calls } = fakeSuggest();
     mount(input, fetch);
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris"]);
-    await until(() => options().length === 1);
+    await typeAndAnswer(input, calls, "pari", ["paris"]);
     expect(key(input, "Enter").defaultPrevented).toBe(false);
   });
 
@@ -232,10 +237,7 @@ describe("the search box as a combobox", () => {
     const { fetch, calls } = fakeSuggest();
     mount(input, fetch);
     input.form?.addEventListener("submit", (e) => e.preventDefault());
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris", "parity"]);
-    await until(() => options().length === 2);
+    await typeAndAnswer(input, calls, "pari", ["paris", "parity"]);
     key(input, "ArrowDown");
     expect(key(input, "Escape").defaultPrevented).toBe(true);
     expect(input.value).toBe("pari");
@@ -297,10 +299,7 @@ describe("the search box as a combobox", () => {
     const input = page();
     const { fetch, calls } = fakeSuggest();
     mount(input, fetch);
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris"]);
-    await until(() => options().length === 1);
+    await typeAndAnswer(input, calls, "pari", ["paris"]);
     input.blur();
     expect(input.getAttribute("aria-expanded")).toBe("false");
   });
@@ -313,10 +312,7 @@ describe("the search box as a combobox", () => {
     const { fetch, calls } = fakeSuggest();
     mount(input, fetch);
     expect(document.getElementById("q-suggestions")?.getAttribute("aria-label")).toBe("Vorschläge");
-    type(input, "pari");
-    await until(() => calls.length === 1);
-    calls[0]?.answer(["paris", "parität"]);
-    await until(() => options().length === 2);
+    await typeAndAnswer(input, calls, "pari", ["paris", "parität"]);
     expect(document.querySelector("[role=status]")?.textContent).toBe("2 Vorschläge");
   });
 });

@@ -221,3 +221,19 @@ def test_pages_tell_the_client_when_to_suggest(make) -> None:
 
     assert settings(make(search={"autocomplete_min": 3}))["autocomplete"] == {"min": 3}
     assert "autocomplete" not in settings(make(search={"autocomplete": ""}))
+
+
+def test_the_preferences_offer_every_backend_and_save_the_choice(make) -> None:
+    client = make()
+    page = client.get("/preferences").data.decode()
+    assert 'name="autocomplete"' in page and '<option value="duckduckgo" selected>DuckDuckGo</option>' in page
+    assert '<option value="360search" >360 Search</option>' in page and '<option value="" >Off</option>' in page
+    saved = client.post("/preferences", data={"autocomplete": "qwant"}, headers={"Origin": "http://localhost"})
+    assert saved.status_code == 200 and client.get_cookie("autocomplete").value == "qwant"
+    client.post("/preferences", data={"autocomplete": "nosuch"}, headers={"Origin": "http://localhost"})
+    assert client.get_cookie("autocomplete").value == "qwant"  # an unknown backend is not stored
+    client.post("/preferences", data={"autocomplete": ""}, headers={"Origin": "http://localhost"})
+    assert client.get_cookie("autocomplete").value == ""
+    locked = make(preferences={"lock": ["autocomplete"]})
+    assert 'id="pref-autocomplete" name="autocomplete" aria-describedby="pref-autocomplete-note" disabled' in \
+        locked.get("/preferences").data.decode()
