@@ -41,7 +41,6 @@ NO_EFFECT: Mapping[str, str] = {
     "outgoing.enable_http2": "engines are asked over HTTP/1.1",
     "outgoing.max_redirects": "engines' redirects are not followed (generic engines: allow_redirects)",
     "outgoing.retries": "a failed engine request is not repeated",
-    "outgoing.using_tor_proxy": "give Tor's HTTP proxy port in outgoing.proxies",
     "outgoing.extra_proxy_timeout": "engine timeouts are the same with a proxy",
     "outgoing.networks": "one engine network serves every engine",
 }

@@ -7,6 +7,7 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, g, render_template
 
+import searx.webapp.answers as answers
 import searx.webapp.client_strings as client_strings
 import searx.webapp.footer as footer
 import searx.webapp.i18n as i18n
@@ -15,6 +16,7 @@ import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.autocomplete.backends import LABELS as AUTOCOMPLETE_LABELS
 from searx.preferences import Preferences
+from searx.results.answers import WeatherAnswer
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
@@ -53,6 +55,10 @@ def install(app: Flask) -> None:
     def _relative_date(value: str | None) -> str:
         return media.relative_date(value, getattr(g, "locale", "en"))
 
+    @app.template_global("weather_view")
+    def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:
+        return answers.weather_view(answer, search_language, getattr(g, "locale", "en"))
+
 
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
@@ -87,7 +93,7 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
-    embed_hosts = svc.settings.ui.video_embed_hosts
+    embed_hosts = media.embed_hosts(svc.settings.ui)
     tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
     places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(
