@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from searx import bangs as bang_table
 from searx.autocomplete.backends import check_backend
@@ -17,6 +16,7 @@ from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
+from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
@@ -24,14 +24,17 @@ from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
-from searx.plugins.loader import plugin_classes, unknown_plugins
+from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
+from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
+from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
+from searx.summary.service import SummaryService
 
 log = logging.getLogger("searx.webapp")
 
@@ -47,13 +50,12 @@ class Services:
     store: Store
     runner: SearchRunner
     pref_defs: dict[str, Pref]
+    health: EngineHealth
+    summary: SummaryService
     bangs: Bangs
     autocompleter: Autocompleter
     locked: tuple[str, ...] = ()
-    health: Any = None
-    summary: Any = None
-    limiter: Any = None
-    mcp: Any = None  # searx.mcp.HttpEndpoint
+    limiter: Limiter | None = None
     reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
@@ -100,13 +102,6 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
-    from searx.mcp import http_endpoint
-    from searx.network.challenge import page_error
-    from searx.plugins.loader import load_plugins
-    from searx.search.health import EngineHealth
-    from searx.search.tokens import TokenCache
-    from searx.summary.service import SummaryService
-
     engines = check(settings)
     bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
@@ -134,7 +129,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
-    services = Services(
+    return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
@@ -143,8 +138,6 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
     )
-    services.mcp = http_endpoint(services, store)
-    return services
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 
 from searx.autocomplete.suggester import MAX_SUGGESTIONS, Suggester
 from searx.bangs import Bangs, starting
-from searx.engines import Engine
+from searx.engines import Engine, categories_of
 from searx.errors import BadRequest
-from searx.search.request import MAX_QUERY, categories_of, parse_query
+from searx.search.request import MAX_QUERY, parse_query
 
 # what "!!" alone offers: one well-known site of each kind, in the table's names
 FEATURED = ("g", "ddg", "w", "wt", "yt", "gh", "osm", "a", "so", "r")
