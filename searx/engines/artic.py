@@ -10,7 +10,7 @@ API has none), nor the API's own filters (departments, dates, public domain only
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import json_body
 from searx.errors import EngineParseError
@@ -45,11 +45,11 @@ def response(resp: Any) -> list[dict[str, Any]]:
         thumb: dict[str, Any] = art["thumbnail"] if isinstance(art.get("thumbnail"), dict) else {}
         parts = (art.get("date_display"), art.get("medium_display"), art.get("dimensions"))
         results.append({
-            "template": "images.html", "url": f"https://www.artic.edu/artworks/{art['id']}",
+            "template": "images.html", "url": f"https://www.artic.edu/artworks/{quote(str(art['id']))}",
             "title": art.get("title") or "", "content": " · ".join(str(p) for p in parts if p),
             "author": ", ".join(art.get("artist_titles") or []) or str(art.get("artist_display") or ""),
-            "img_src": f"{images}/{art['image_id']}/full/843,/0/default.jpg",
-            "thumbnail_src": f"{images}/{art['image_id']}/full/400,/0/default.jpg",
+            "img_src": f"{images}/{quote(str(art['image_id']))}/full/843,/0/default.jpg",
+            "thumbnail_src": f"{images}/{quote(str(art['image_id']))}/full/400,/0/default.jpg",
             "resolution": f"{thumb['width']} x {thumb['height']}" if thumb.get("width") and thumb.get("height") else "",
             "img_format": "JPEG", "source": "Art Institute of Chicago",
         })

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from typing import Any
-from urllib.parse import unquote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
@@ -80,7 +80,8 @@ def response(resp: Any) -> list[dict[str, Any]]:
         source = _text(photo.get("username"))
         results.append({
             "template": "images.html", "img_src": size["url"], "thumbnail_src": thumb,
-            "url": f"{base}/photos/{owner}/{photo.get('id')}" if owner and photo.get("id") else size["url"],
+            "url": f"{base}/photos/{quote(str(owner), safe='@')}/{quote(str(photo['id']))}" if owner and photo.get("id")
+            else size["url"],
             "title": _text(photo.get("title")), "content": strip_tags(_text(photo.get("description"))),
             "author": _text(photo.get("realname")), "source": f"{source} @ Flickr" if source else "Flickr",
             "resolution": f"{size['width']} x {size['height']}" if size.get("width") else "",

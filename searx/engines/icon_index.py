@@ -46,13 +46,17 @@ def request(params: dict[str, Any], path: str) -> None:
         params["raise_for_httperror"] = False  # a 304 is the answer hoped for
 
 
+def _field(value: Any) -> str:
+    return " ".join(str(value).split())  # no tab or line break inside a field
+
+
 def _compact(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> str:
     try:
         data = resp.json()
-        rows = ["\t".join((name, terms.lower(), *display)) for name, terms, display in lines(data)]
+        rows = ["\t".join(map(_field, (name, terms.lower(), *display))) for name, terms, display in lines(data)]
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise EngineParseError(f"the icon index no longer parses: {exc!r}") from exc
-    return "\n" + "\n".join(r.replace("\n", " ") for r in rows) + "\n"
+    return "\n" + "\n".join(rows) + "\n"
 
 
 def _index_of(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> tuple[str, list[dict[str, str]]]:

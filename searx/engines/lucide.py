@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import quote
 
 from searx.engines import icon_index
 from searx.engines.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
@@ -20,7 +21,7 @@ from searx.engines.icon_index import token_required, token_scope  # noqa: F401 -
 cdn_base_url = "https://cdn.jsdelivr.net/npm/lucide-static"
 categories = ["images", "icons"]
 paging = True
-page_size = 30  # icons a page
+page_size = 20  # icons a page
 timeout = 3.0
 token_ttl = 7 * 86400.0  # how long the kept index is revalidated instead of read again
 about = {"website": "https://lucide.dev/", "results": "JSON", "use_official_api": True}
@@ -39,7 +40,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     cdn = icon_index.cdn(resp.search_params)
     results = []
     for name, terms, *_ in icons:
-        src = f"{cdn}/icons/{name}.svg"
+        src = f"{cdn}/icons/{quote(name)}.svg"
         results.append({"template": "images.html", "url": src, "title": name, "content": terms, "img_src": src,
                         "thumbnail_src": src, "img_format": "SVG", "source": "Lucide"})
     return results + token

@@ -13,7 +13,7 @@ entry without it). Supports paging (``results_per_page`` a page) and time range
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body
@@ -58,7 +58,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
             continue
         user = attrs.get("user") or {}
         results.append({
-            "template": "images.html", "url": f"{base}/photo/{attrs.get('slug') or 'photo'}-{attrs['id']}/",
+            "template": "images.html", "url": f"{base}/photo/{quote(str(attrs.get('slug') or 'photo'))}-{quote(str(attrs['id']))}/",
             "title": attrs.get("title") or "", "content": attrs.get("description") or "",
             "img_src": image.get("large") or image["download_link"], "thumbnail_src": image.get("small") or image.get("medium") or "",
             "resolution": f"{attrs['width']} x {attrs['height']}" if attrs.get("width") else "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body
@@ -60,9 +60,10 @@ def response(resp: Any) -> list[dict[str, Any]]:
         main, thumb = images.get("orig") or {}, images.get("236x") or {}
         if not main.get("url") or pin.get("type") == "story" or not pin.get("id"):
             continue
-        summary, pinner = pin.get("rich_summary") or {}, pin.get("pinner") or {}
+        summary, pinner, link = pin.get("rich_summary") or {}, pin.get("pinner") or {}, str(pin.get("link") or "")
         results.append({
-            "template": "images.html", "url": pin.get("link") or f"{_base_url(resp.search_params)}/pin/{pin['id']}/",
+            "template": "images.html", "url": link if link.startswith(("https://", "http://"))
+            else f"{_base_url(resp.search_params)}/pin/{quote(str(pin['id']))}/",
             "title": pin.get("title") or pin.get("grid_title") or "", "content": summary.get("display_description") or "",
             "img_src": main["url"], "thumbnail_src": thumb.get("url") or main["url"],
             "resolution": f"{main['width']} x {main['height']}" if main.get("width") else "",

@@ -7,6 +7,7 @@ reconstructed (tests/engines/fixtures/SOURCES.md, "Images")."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -23,6 +24,7 @@ from searx.errors import (
     EngineTooManyRequests,
     SettingsError,
 )
+from searx.results.types import from_engine_item
 
 JSON = "application/json; charset=utf-8"
 ANUBIS = fixture("synthetic/anubis_generic.html")
@@ -202,7 +204,7 @@ def test_lucide_parse_the_real_index_ranks_names_and_pages() -> None:
     items = engine.response(_with_etag(fake_response(engine, LUCIDE, content_type=JSON, query="cat")))
     token = items.pop()["token"]
     assert items[0]["title"] == "cat" and items[0]["img_src"] == "https://cdn.jsdelivr.net/npm/lucide-static/icons/cat.svg"
-    assert len(items) == 30  # page_size icons a page
+    assert len(items) == 20  # page_size icons a page
     engine = make_engine("lucide")
     page2 = engine.response(fake_response(engine, b"", status=304, content_type=JSON, query="cat", token=token,
                                           pageno=2))
@@ -278,3 +280,36 @@ def test_icon_index_bad_cases(module: str) -> None:
                           request=httpx.Request("GET", params["url"]))
     resp.search_params = params  # type: ignore[attr-defined]
     assert engine.response(resp) == []  # an empty set, and no validator: nothing kept
+
+
+# --- settings and hostile answers ----------------------------------------------------------
+
+MIRROR = "http://127.0.0.1:9/mirror"
+
+
+@pytest.mark.parametrize(("module", "settings"), [
+    ("openverse", {"base_url": f"{MIRROR}/"}), ("artic", {"search_api": f"{MIRROR}/search?"}),
+    ("unsplash", {"base_url": MIRROR}), ("pexels", {"base_url": MIRROR, "api_key": "k"}),
+    ("flickr_noapi", {"base_url": MIRROR}), ("pinterest", {"base_url": MIRROR}),
+    ("devicons", {"cdn_base_url": MIRROR}), ("lucide", {"cdn_base_url": MIRROR}),
+])
+def test_the_url_of_every_engine_is_a_setting(module: str, settings: dict) -> None:
+    assert build(module, "x", settings=settings)["url"].startswith(f"{MIRROR}/")
+
+
+def test_hostile_values_become_no_script_links() -> None:
+    pins = {"resource_response": {"status": "success", "data": {"results": [
+        {"type": "pin", "id": "1/../../evil?x=", "link": "javascript:alert(1)", "title": "<script>x</script>",
+         "images": {"orig": {"url": "https://i.pinimg.com/originals/a.jpg"}}},
+        {"type": "pin", "id": "2", "link": None, "images": {"orig": {"url": "javascript:alert(2)"}}},
+        {"type": "pin", "id": "3", "images": {"orig": {"url": "https://i.pinimg.com/o/b.jpg"},
+                                              "236x": {"url": "data:image/png,AA"}}}]}}}
+    items = parse("pinterest", json.dumps(pins).encode(), content_type=JSON)
+    results = [r for r in (from_engine_item(i, "pinterest", "images") for i in items) if r is not None]
+    assert len(results) == 1  # the pins whose picture or thumbnail is not an http(s) link are dropped
+    assert results[0].url == "https://www.pinterest.com/pin/1/../../evil%3Fx%3D/"  # the pin's page, its id quoted
+    assert results[0].title == "<script>x</script>"  # text: the page escapes it
+    index = json.dumps({'x"><img src=x>': ["t"], "../../../etc": ["t"]}).encode()
+    engine = make_engine("lucide")
+    icons = engine.response(fake_response(engine, index, content_type=JSON, query="x"))
+    assert [i["img_src"] for i in icons] == ["https://cdn.jsdelivr.net/npm/lucide-static/icons/x%22%3E%3Cimg%20src%3Dx%3E.svg"]
