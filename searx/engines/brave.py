@@ -33,13 +33,13 @@ about = {"website": "https://search.brave.com", "results": "HTML", "use_official
 _TIME = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 _SAFE = {0: "off", 1: "moderate", 2: "strict"}
 _MAX_PAGE = 10
-_VERTICALS, _PAGED = ("search", "images", "videos", "news", "goggles"), ("search", "goggles")
+_PAGED = ("search", "goggles")
+SUPPORTED_VALUES = {"brave_category": ("search", "images", "videos", "news", "goggles")}  # any other is skipped
 
 
 def init(conf: dict[str, Any]) -> None:
-    vertical = conf.get("brave_category", "search")
-    if vertical not in _VERTICALS:
-        raise ValueError(f"brave_category: {vertical!r} is not one of {', '.join(_VERTICALS)}")
+    if (vertical := conf.get("brave_category", "search")) not in (known := SUPPORTED_VALUES["brave_category"]):
+        raise ValueError(f"brave_category: {vertical!r} is not one of {', '.join(known)}")
     if vertical == "goggles" and not str(conf.get("Goggles") or "").startswith("https://"):
         raise ValueError("Goggles: brave_category goggles needs the https:// URL of a .goggle file")
 

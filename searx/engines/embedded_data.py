@@ -64,15 +64,3 @@ def js_after(text: str, marker: str) -> Any:
     except ValueError as exc:
         raise EngineParseError(f"the data after {marker.strip()!r} is not a plain literal: {exc}") from exc
 
-
-def file_size(value: Any) -> str:
-    """ "1.5 MB" from a number of bytes (or its digits as text); "" when it is none."""
-    digits = "".join(c for c in str(value or "") if c.isdigit())
-    if not digits or not int(digits):
-        return ""
-    size = float(digits)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return ""

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from searx.engines.html_parse import status_error
 from searx.errors import EngineParseError
-from searx.network.status import check_status
 
 # the validator headers of an answer, and the request header that sends each back
 _VALIDATORS = (("etag", "If-None-Match"), ("last-modified", "If-Modified-Since"))
@@ -64,7 +64,8 @@ def _index_of(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> tuple[str, l
     token = resp.search_params.get("token") or ""
     if resp.status_code == 304 and "\n" in token:
         return token.split("\n", 1)[1], []
-    check_status(resp)
+    if error := status_error(resp):
+        raise error
     index = _compact(resp, lines)
     for name, header in _VALIDATORS:
         if value := resp.headers.get(name):

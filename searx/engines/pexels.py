@@ -3,8 +3,8 @@
 That endpoint wants the ``secret-key`` header the site's scripts carry. SearXNG reads
 it from the site's script files (several pages) or falls back to a key it ships; this
 engine does no hidden I/O and ships no key: set ``api_key`` to the key the site's own
-requests send (the entry stays disabled without one, and start-up refuses an enabled
-entry without it). Supports paging (``results_per_page`` a page) and time range
+requests send. Without one the entry is off (an enabled one is skipped at start-up, as
+what this instance cannot run is) and the engine asks nothing. Supports paging (``results_per_page`` a page) and time range
 (``date_from``). Pexels' Cloudflare check answers 403 (blocked) or a challenge page
 (CAPTCHA). Not supported: language, safe search, and the official API
 (``api.pexels.com``, another key and another answer).
@@ -21,6 +21,7 @@ from searx.errors import EngineParseError
 
 base_url = "https://www.pexels.com"
 api_key = ""  # SearXNG's key: the secret-key the site's requests send (required)
+REQUIRED_KEYS = ("api_key",)  # an enabled entry without it is skipped (searx/engines/support.py)
 categories = ["images"]
 paging = True
 time_range_support = True
@@ -30,13 +31,11 @@ about = {"website": "https://www.pexels.com", "results": "JSON", "use_official_a
 _SINCE = {"day": "last_24_hours", "week": "last_week", "month": "last_month", "year": "last_year"}
 
 
-def init(conf: dict[str, Any]) -> None:
-    if not conf.get("disabled") and not conf.get("api_key"):
-        raise ValueError("api_key: pexels needs the secret-key of Pexels' site (or disabled: true)")
-
-
 def request(query: str, params: dict[str, Any]) -> None:
     conf = params["engine"].settings
+    if not conf.get("api_key"):
+        params["url"] = None  # a disabled entry a user switched on: without the key Pexels refuses
+        return
     args = {"query": query, "page": params["pageno"], "per_page": int(conf.get("results_per_page") or 20)}
     if params.get("time_range") in _SINCE:
         args["date_from"] = _SINCE[params["time_range"]]

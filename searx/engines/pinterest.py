@@ -16,9 +16,8 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body
+from searx.engines.html_parse import json_body, status_error
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
-from searx.network.status import check_status
 
 base_url = "https://www.pinterest.com"
 categories = ["images"]
@@ -45,13 +44,12 @@ def _failure(answer: dict[str, Any], status: int) -> EngineError:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    if resp.status_code >= 400 and "json" not in resp.headers.get("content-type", ""):
-        check_status(resp)  # an error page, not Pinterest's JSON
+    if resp.status_code >= 400 and "json" not in resp.headers.get("content-type", "") and (error := status_error(resp)):
+        raise error  # an error page, not Pinterest's JSON
     body = json_body(resp, "pinterest")
     answer = body.get("resource_response") if isinstance(body, dict) else None
     if not isinstance(answer, dict):
-        check_status(resp)
-        raise EngineParseError("pinterest: no resource_response in the answer")
+        raise status_error(resp) or EngineParseError("pinterest: no resource_response in the answer")
     if answer.get("status") != "success" or resp.status_code >= 400:
         raise _failure(answer, resp.status_code)
     results = []

@@ -15,9 +15,9 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines.embedded_data import file_size, json_after
+from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, strip_tags, text_of, unparsable
+from searx.engines.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.startpage.com"
@@ -30,17 +30,17 @@ language_support = True
 timeout = 5.0
 token_ttl = 3600.0  # how long one sc code is used (Startpage issues a new one with every page)
 about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
+SUPPORTED_VALUES = {"startpage_categ": ("web", "news", "images")}  # an entry with another is skipped
 
 _TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _SAFE = {0: "none", 1: "moderate", 2: "heavy"}
-_VERTICALS = ("web", "news", "images")
 # Startpage marks the query's words with characters of Unicode's private use area
 _PRIVATE = dict.fromkeys(range(0xE000, 0xF900))
 
 
 def init(conf: dict[str, Any]) -> None:
-    if conf.get("startpage_categ", "web") not in _VERTICALS:
-        raise ValueError(f"startpage_categ: {conf.get('startpage_categ')!r} is not one of {', '.join(_VERTICALS)}")
+    if (vertical := conf.get("startpage_categ", "web")) not in (known := SUPPORTED_VALUES["startpage_categ"]):
+        raise ValueError(f"startpage_categ: {vertical!r} is not one of {', '.join(known)}")
 
 
 def _language_name(lang: str) -> str:

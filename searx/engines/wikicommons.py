@@ -17,9 +17,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote, urlencode, urlsplit
 
-from searx.engines.embedded_data import file_size
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import file_size, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://commons.wikimedia.org"
@@ -33,9 +32,9 @@ language_support = True
 timeout = 4.0
 number_of_results = 20  # results a page (SearXNG's key)
 about = {"website": "https://commons.wikimedia.org", "results": "JSON", "use_official_api": True}
-
 # Commons' file types for each search type (its filetype: search keyword)
 _FILE_TYPES = {"image": "bitmap|drawing", "video": "video", "audio": "audio", "file": "multimedia|office|archive|3d"}
+SUPPORTED_VALUES = {"wc_search_type": tuple(_FILE_TYPES)}  # an entry with another is skipped
 
 
 def init(conf: dict[str, Any]) -> None:

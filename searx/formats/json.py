@@ -7,6 +7,7 @@ from urllib.parse import urlparse
 
 import msgspec
 
+from searx.results.answers import LEGACY, Answer, own_fields
 from searx.results.types import MainResult, kind_fields
 from searx.search.models import SearchOutcome
 
@@ -21,11 +22,15 @@ _KIND_FIELDS = {
 }
 
 
-def result_dict(r: MainResult) -> dict[str, Any]:
+def _parsed(url: str) -> list[str]:
     try:
-        parsed = list(urlparse(r.url))
+        return list(urlparse(url))
     except ValueError:
-        parsed = ["", "", r.url, "", "", ""]
+        return ["", "", url, "", "", ""]
+
+
+def result_dict(r: MainResult) -> dict[str, Any]:
+    parsed = _parsed(r.url)
     out: dict[str, Any] = {
         "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
         "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,
@@ -42,16 +47,25 @@ def result_dict(r: MainResult) -> dict[str, Any]:
     return out
 
 
+def answer_dict(a: Answer) -> dict[str, Any]:
+    """SearXNG's ``as_dict()`` of an answer: a plain one carries ``answer``, a typed one its own
+    fields (``translations``; ``current``, ``forecasts``, ``service``)."""
+    out: dict[str, Any] = {"url": a.url or None, "engine": a.engine, "parsed_url": _parsed(a.url) if a.url else None,
+                           "template": a.template}
+    if a.template == LEGACY:
+        out["answer"] = a.answer
+    else:
+        out.update(own_fields(a))
+    return out
+
+
 def payload(outcome: SearchOutcome) -> dict[str, Any]:
     rs = outcome.results
     return {
         "query": outcome.query.query,
         "number_of_results": int(rs.number_of_results),
         "results": [result_dict(r) for r in rs.results],
-        "answers": [
-            {"answer": a.answer, "url": a.url or None, "engine": a.engine, "template": "answer/legacy.html"}
-            for a in rs.answers if a.kind != "ai_summary"
-        ],
+        "answers": [answer_dict(a) for a in rs.answers if a.kind != "ai_summary"],
         "corrections": rs.corrections,
         "infoboxes": [
             {"infobox": b.infobox, "id": b.id or None, "content": b.content, "img_src": b.img_src or None,

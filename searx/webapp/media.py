@@ -1,4 +1,5 @@
-"""What the images, news and videos pages need besides the results: tabs, embeds, CSP hosts, dates.
+"""What the media, files and social media pages need besides the results: tabs, embeds, CSP hosts,
+dates, a post's facts.
 
 Pure helpers (no request): the page passes in the settings, the engines on for
 the user, the search and the results.
@@ -22,8 +23,11 @@ from searx.search.models import SearchQuery
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
 # categories whose pages show pictures from the result hosts (the CSP names those hosts)
-MEDIA_TABS = ("images", "videos", "news")
+MEDIA_TABS = ("images", "videos", "news", "files", "social media")
 _HOST = re.compile(r"^[a-z0-9.-]+$")
+# the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
+SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
+_VOTES = re.compile(r"^\u25b2 (\d+) \u25bc (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,36 @@ def relative_date(value: str | None, locale: str, now: datetime.datetime | None 
         return format_timedelta(when - now, add_direction=True, locale="en")
 
 
+@dataclass(frozen=True)
+class PostFacts:
+    """What a social media result's ``metadata`` says, for its layout: the community, the votes,
+    the counts by SearXNG's words (``SOCIAL_COUNTS``) and any other part as it came."""
+
+    community: str = ""
+    user: str = ""
+    votes: tuple[int, int] | None = None
+    counts: tuple[tuple[str, int], ...] = ()
+    other: tuple[str, ...] = ()
+
+
+def post_facts(metadata: str) -> PostFacts:
+    """Split ``"\u25b2 5 \u25bc 0 | user: x | comments: 3 | community: y"`` into its facts."""
+    community, user, votes, counts, other = "", "", None, [], []
+    for part in (p.strip() for p in metadata.split(" | ")):
+        key, _, value = part.partition(": ")
+        if match := _VOTES.match(part):
+            votes = (int(match.group(1)), int(match.group(2)))
+        elif key == "community" and value:
+            community = value
+        elif key == "user" and value:
+            user = value
+        elif key in SOCIAL_COUNTS and value.isdigit():
+            counts.append((key, int(value)))
+        elif part:
+            other.append(part)
+    return PostFacts(community, user, votes, tuple(counts), tuple(other))
+
+
 def media_context(results: Sequence[MainResult], embed_hosts: Sequence[str]) -> dict[str, Any]:
     """Template values: image results apart (the grid), the others, and who may embed."""
     images = [r for r in results if r.kind == "images.html"]
@@ -101,4 +135,5 @@ def media_context(results: Sequence[MainResult], embed_hosts: Sequence[str]) -> 
         "image_results": images,
         "other_results": [r for r in results if r.kind != "images.html"],
         "embeddable": lambda r: embeddable(r, embed_hosts),
+        "post_facts": post_facts,
     }

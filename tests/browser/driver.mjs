@@ -395,7 +395,9 @@ function directionReport() {
   };
   const width = window.innerWidth;
   const overflowing = [...document.querySelectorAll("body *")]
-    .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
+    // a map's tiles reach past its box, which clips them: the box itself is measured
+    .filter((e) => !e.closest(".skip-link, .visually-hidden, .leaflet-pane, .leaflet-control-container"))
+    .filter((e) => e.getClientRects().length > 0)
     .filter((e) => {
       const r = e.getBoundingClientRect();
       return r.width > 0 && (r.left < -1 || r.right > width + 1);
@@ -449,6 +451,16 @@ async function stubForeignHosts(page, seen, spec = {}) {
   );
 }
 
+/** Runs in the page before its scripts: sums the layout shifts not caused by input (window.__shift.total). */
+function observeShifts() {
+  window.__shift = { total: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shift.total += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
 /** Tile rectangles of the image grid (rounded px). */
 function tileRects() {
   return [...document.querySelectorAll(".image-grid .image-tile")].map((a) => {
@@ -461,14 +473,7 @@ Object.assign(SCENARIOS, {
   /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
   async images(page, spec, seen) {
     await stubForeignHosts(page, seen, spec);
-    await page.addInitScript(() => {
-      window.__shift = { total: 0, before: null };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__shift.total += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(tileRects);
     const pending = await page.evaluate(
@@ -547,6 +552,62 @@ Object.assign(SCENARIOS, {
   },
 });
 
+// a 1x1 grey PNG: every stubbed tile
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+Object.assign(SCENARIOS, {
+  /** The map tab: no tile and no map code before "Show map"; after the click, a map with tiles. */
+  async map(page, spec, seen) {
+    Object.assign(seen, { foreign: [], tiles: [], chunks: [] });
+    await page.route(
+      (url) => url.hostname !== "127.0.0.1",
+      async (route) => {
+        seen.foreign.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG });
+      },
+    );
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (/\/\d+\/\d+\/\d+(\.png)?$/.test(url.pathname)) seen.tiles.push(req.url());
+      if (/\/(map\.js|leaflet\.css)$/.test(url.pathname)) seen.chunks.push(url.pathname);
+    });
+    await page.goto(spec.url, { waitUntil: "load" });
+    const state = () =>
+      page.evaluate(() => {
+        const button = document.querySelector("button.map-show");
+        const figure = document.getElementById("map-1");
+        return {
+          buttons: [...document.querySelectorAll("button.map-show")].filter((b) => !b.hidden).length,
+          osmLinks: [...document.querySelectorAll("a.osm-link")].map((a) => a.href),
+          shown: figure ? !figure.hidden : false,
+          expanded: button?.getAttribute("aria-expanded") ?? null,
+          label: button?.textContent ?? null,
+          box: figure?.querySelector(".map-box")?.getBoundingClientRect().toJSON() ?? null,
+          tilesLoaded: document.querySelectorAll("#map-1 .leaflet-tile-loaded").length,
+          outline: document.querySelectorAll("#map-1 path.leaflet-interactive").length,
+          attribution: figure?.querySelector(".map-attribution")?.textContent ?? null,
+        };
+      });
+    const before = { ...(await state()), tiles: seen.tiles.length, chunks: [...seen.chunks] };
+    const layoutBefore = await page.evaluate(directionReport);
+    if (before.buttons > 0) {
+      await page.click("button.map-show >> nth=0");
+      await page.waitForFunction(
+        () => document.querySelectorAll("#map-1 .leaflet-tile-loaded").length > 0,
+        null,
+        { timeout: 20000, polling: 50 },
+      );
+    }
+    const after = await state();
+    const layoutAfter = await page.evaluate(directionReport);
+    await screenshots(page, spec.screenshots);
+    return { before, after, layoutBefore, layoutAfter, tiles: [...seen.tiles], chunks: [...seen.chunks] };
+  },
+});
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
   const browser = await chromium.launch({
@@ -575,4 +636,72 @@ async function main() {
 main().catch((err) => {
   process.stderr.write(`${err?.stack ?? err}\n`);
   process.exit(1);
+});
+
+/** Every result's box (rounded px, page coordinates). */
+function resultRects() {
+  return [...document.querySelectorAll("article.result")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /** A results list whose pictures arrive late (files, social media): the results' boxes before
+      and after every picture loaded (scrolled into view, they are lazy), the direction, overflow
+      and colours of the page, and what its links point at. */
+  async resultList(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(observeShifts);
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(resultRects);
+    const pending = await page.evaluate(
+      () => [...document.querySelectorAll("article.result img")].filter((i) => !i.complete).length,
+    );
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 200) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("article.result img")].every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const after = await page.evaluate(resultRects);
+    await screenshots(page, spec.screenshots);
+    const look = await page.evaluate(() => {
+      const css = (sel, prop) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e)[prop] : null;
+      };
+      return {
+        background: getComputedStyle(document.body).backgroundColor,
+        text: getComputedStyle(document.body).color,
+        seeders: css(".file-facts .seeders dd", "color"),
+        counts: css(".post-counts", "color"),
+        boxes: [...document.querySelectorAll("article.result .thumb-box")].map((b) => {
+          const r = b.getBoundingClientRect();
+          return [Math.round(r.width), Math.round(r.height)];
+        }),
+        magnets: [...document.querySelectorAll("a[href^='magnet:']")].map((a) => a.className),
+        thumb: document.querySelector("article.result .thumb-box")?.getBoundingClientRect().toJSON() ?? null,
+        body: document
+          .querySelector("article.result:has(.thumb-box) .result-body")
+          ?.getBoundingClientRect()
+          .toJSON() ?? null,
+        fact: document.querySelector(".file-facts > div")?.getBoundingClientRect().toJSON() ?? null,
+        pictures: [...document.querySelectorAll("article.result img")].length,
+      };
+    });
+    return {
+      before,
+      after,
+      pending,
+      shift: await page.evaluate(() => window.__shift.total),
+      rtl: await page.evaluate(directionReport),
+      look,
+    };
+  },
 });

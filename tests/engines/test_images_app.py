@@ -27,7 +27,7 @@ ENTRIES: dict[str, tuple[str, str, list[str], bool, dict[str, str]]] = {
     "openverse": ("openverse", "opv", ["images"], False, {}),
     "artic": ("artic", "arc", ["images"], False, {}),
     "unsplash": ("unsplash", "us", ["images"], False, {}),
-    "pexels": ("pexels", "pe", ["images"], True, {}),  # SearXNG: on, with a key it ships (docs/admin/engines.md)
+    "pexels": ("pexels", "pe", ["images"], True, {}),  # SearXNG: on, with a key it ships; here off without api_key
     "flickr": ("flickr_noapi", "fl", ["images"], False, {}),
     "pinterest": ("pinterest", "pin", ["images"], False, {}),
     "devicons": ("devicons", "di", ["images", "icons"], False, {}),
@@ -115,7 +115,8 @@ def test_the_images_tab_asks_every_engine_at_its_real_url(engine_client: Any, ho
     icons = [s for s in hosts.seen if s.host == "cdn.jsdelivr.net"]
     assert len(icons) == 2 and all(s.headers["if-none-match"] == ETAG for s in icons)
     titles = {r["title"] for r in again["results"]}
-    assert {"arrow-left", "git (plain)"} <= titles and again["unresponsive_engines"] == []
+    assert "git (plain)" in titles and any(t.startswith("arrow-") for t in titles)
+    assert again["unresponsive_engines"] == []
 
 
 def test_the_other_verticals_on_their_tabs(engine_client: Any, hosts: UpstreamHosts) -> None:
@@ -166,7 +167,8 @@ def test_bot_checks_and_blocks_through_the_app(engine_client: Any, hosts: Upstre
     assert body["results"] == [] and {n for n, _ in body["unresponsive_engines"]} == set(names) - {"openverse"}
     outcomes = {n: next(k for k, v in e["outcomes"].items() if v) for n, e in client.get("/stats").get_json()[
         "engines"].items() if n in names}
-    assert outcomes == {"unsplash": "challenged", "flickr": "challenged", "pinterest": "blocked", "pexels": "blocked",
+    # Cloudflare's 403 with cf-mitigated: challenge is a bot check, not a block
+    assert outcomes == {"unsplash": "challenged", "flickr": "challenged", "pinterest": "blocked", "pexels": "challenged",
                         "brave.images": "challenged", "openverse": "no_results"}
 
 
@@ -197,14 +199,15 @@ def test_the_default_settings_carry_searxngs_entries(tmp_path: Path) -> None:
 
 def test_searxngs_own_entries_verbatim_enable_the_same_set(tmp_path: Path) -> None:
     from searx import settings as settings_mod
-    from searx.engines import load_engines
+    from searx.engines import load_engines, unsupported
 
     upstream = yaml.safe_load(fixture("searxng_settings/images_entries.yml"))
     user = tmp_path / "settings.yml"
-    # SearXNG's pexels entry is on without a key: it is the one this instance refuses (docs/admin/engines.md)
-    entries = [e for e in upstream["engines"] if e["name"] != "pexels"]
-    user.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": entries}))
-    theirs = load_engines(settings_mod.load(user).engines)
+    user.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": upstream["engines"]}))
+    loaded = settings_mod.load(user).engines
+    theirs = load_engines(loaded)
+    # SearXNG's pexels entry is on without a key (SearXNG ships one): skipped here, and said why
+    assert [(u.name, u.code) for u in unsupported(loaded)] == [("pexels", "key")]
     user.write_text(f"use_default_settings: true\nserver:\n  secret_key: '{SECRET}'\n")
     ours = load_engines(settings_mod.load(user).engines)
     enabled = {n for n, e in theirs.items() if not e.disabled}

@@ -22,7 +22,6 @@ from searx.errors import (
     EngineHTTPError,
     EngineParseError,
     EngineTooManyRequests,
-    SettingsError,
 )
 from searx.results.types import from_engine_item
 
@@ -70,10 +69,15 @@ def test_pexels_request_carries_its_key_and_time_range() -> None:
     assert p["headers"]["secret-key"] == "k3y" and p["headers"]["Referer"] == "https://www.pexels.com/"
 
 
-def test_pexels_refuses_an_enabled_entry_without_its_key() -> None:
-    with pytest.raises(SettingsError, match="api_key"):
-        make_engine("pexels")
-    assert make_engine("pexels", disabled=True).disabled  # off, as the default entry is
+def test_pexels_without_its_key_is_skipped_when_on_and_asks_nothing_when_off() -> None:
+    from searx.engines import load_engines, unsupported
+
+    (skipped,) = unsupported([{"name": "pexels", "engine": "pexels"}])  # SearXNG's entry: on, no key
+    assert (skipped.code, skipped.detail) == ("key", "api_key") and "needs api_key" in skipped.reason
+    assert load_engines([{"name": "pexels", "engine": "pexels"}]) == {}
+    off = load_engines([{"name": "pexels", "engine": "pexels", "disabled": True}])["pexels"]
+    assert off.disabled and build("pexels", "cats", settings={"disabled": True})["url"] is None
+    assert unsupported([{"name": "pexels", "engine": "pexels", "api_key": "k"}]) == ()
 
 
 def test_flickr_request_with_an_upload_date_range() -> None:

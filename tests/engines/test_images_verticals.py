@@ -12,8 +12,8 @@ import pytest
 from engine_kit import fixture, make_engine
 from test_google_engines import args, build, parse, typed
 
-from searx.engines.embedded_data import file_size, js_after, js_to_json, json_after
-from searx.engines.html_parse import age_date
+from searx.engines.embedded_data import js_after, js_to_json, json_after
+from searx.engines.html_parse import age_date, file_size
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 
 JSON = "application/json; charset=utf-8"
