@@ -1,5 +1,5 @@
-"""What the media, files and social media pages need besides the results: tabs, embeds, CSP hosts,
-dates, a post's facts.
+"""What the media, music, files and social media pages need besides the results: tabs, embeds, CSP
+hosts, dates, a post's facts.
 
 Pure helpers (no request): the page passes in the settings, the engines on for
 the user, the search and the results.
@@ -22,8 +22,8 @@ from searx.search.models import SearchQuery
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
-# categories whose pages show pictures from the result hosts (the CSP names those hosts)
-MEDIA_TABS = ("images", "videos", "news", "files", "social media")
+# categories whose pages show pictures from the result hosts and may embed players (the CSP names those hosts)
+MEDIA_TABS = ("images", "videos", "news", "music", "files", "social media")
 _HOST = re.compile(r"^[a-z0-9.-]+$")
 # the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
 SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
@@ -60,8 +60,26 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
 
 
-def embeddable(result: MainResult, hosts: Sequence[str]) -> bool:
-    """Whether the page may offer to play ``result`` in place (its embed host is allowed)."""
+@dataclass(frozen=True)
+class EmbedHosts:
+    """The hosts whose players a page may load after a click: videos' (``ui.video_embed_hosts``)
+    and music's (``ui.audio_embed_hosts``)."""
+
+    video: Sequence[str] = ()
+    audio: Sequence[str] = ()
+
+    def of(self, result: MainResult) -> Sequence[str]:
+        return self.audio if result.kind == "music" else self.video
+
+
+def embed_hosts(ui: Any) -> EmbedHosts:
+    """The allowed player hosts of the ``ui`` settings."""
+    return EmbedHosts(tuple(ui.video_embed_hosts), tuple(ui.audio_embed_hosts))
+
+
+def embeddable(result: MainResult, embeds: EmbedHosts) -> bool:
+    """Whether the page may offer to play ``result`` in place (its player's host is allowed for its kind)."""
+    hosts = embeds.of(result)
     if not result.iframe_src or not hosts:
         return False
     try:
@@ -77,8 +95,8 @@ def image_origins(results: Iterable[MainResult]) -> list[str]:
     return sorted({o for o in found if o})
 
 
-def frame_origins(results: Iterable[MainResult], hosts: Sequence[str]) -> list[str]:
-    return sorted({origin(r.iframe_src) for r in results if embeddable(r, hosts)} - {""})
+def frame_origins(results: Iterable[MainResult], embeds: EmbedHosts) -> list[str]:
+    return sorted({origin(r.iframe_src) for r in results if embeddable(r, embeds)} - {""})
 
 
 def relative_date(value: str | None, locale: str, now: datetime.datetime | None = None) -> str:
@@ -128,12 +146,12 @@ def post_facts(metadata: str) -> PostFacts:
     return PostFacts(community, user, votes, tuple(counts), tuple(other))
 
 
-def media_context(results: Sequence[MainResult], embed_hosts: Sequence[str]) -> dict[str, Any]:
+def media_context(results: Sequence[MainResult], embeds: EmbedHosts) -> dict[str, Any]:
     """Template values: image results apart (the grid), the others, and who may embed."""
     images = [r for r in results if r.kind == "images.html"]
     return {
         "image_results": images,
         "other_results": [r for r in results if r.kind != "images.html"],
-        "embeddable": lambda r: embeddable(r, embed_hosts),
+        "embeddable": lambda r: embeddable(r, embeds),
         "post_facts": post_facts,
     }

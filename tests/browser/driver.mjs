@@ -608,6 +608,79 @@ Object.assign(SCENARIOS, {
   },
 });
 
+/** Rectangles of the result list's entries (rounded px, page coordinates). */
+function resultRects() {
+  return [...document.querySelectorAll(".results > li > article")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /**
+   * A videos or music tab: the entries' geometry before and after their pictures arrive, the
+   * layout (direction, overflow, colours), then "Play here" on the first entry that has one.
+   * Every host but loopback is stubbed and recorded: nothing may be asked before the click.
+   */
+  async mediaTab(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(() => {
+      window.__shift = { total: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__shift.total += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(resultRects);
+    // the pictures in view (the others are lazy: they load when scrolled to)
+    const pending = await page.evaluate(
+      () =>
+        [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight && !i.complete,
+        ).length,
+    );
+    await page.waitForFunction(
+      () => {
+        const shown = [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight,
+        );
+        return shown.length > 0 && shown.every((i) => i.complete && i.naturalWidth > 0);
+      },
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(resultRects);
+    const layout = await page.evaluate(() => {
+      const first = document.querySelector(".results > li > article");
+      const thumb = first?.querySelector(".music-thumb, .video-thumb")?.getBoundingClientRect().toJSON() ?? null;
+      const body = first?.querySelector(".result-body")?.getBoundingClientRect().toJSON() ?? null;
+      return {
+        shift: window.__shift.total,
+        background: getComputedStyle(document.body).backgroundColor,
+        color: getComputedStyle(document.body).color,
+        thumb,
+        body,
+        frames: document.querySelectorAll("iframe").length,
+        buttons: [...document.querySelectorAll("button.audio-play, button.video-play")].filter((b) => !b.hidden)
+          .length,
+      };
+    });
+    const rtl = await page.evaluate(directionReport);
+    const foreignBefore = [...seen.foreign];
+    await screenshots(page, spec.screenshots);
+    await page.click(`${spec.button} >> nth=0`);
+    await page.waitForSelector(spec.frame);
+    const frame = await page.evaluate((sel) => {
+      const f = document.querySelector(sel);
+      return { src: f?.getAttribute("src") ?? null, box: f?.getBoundingClientRect().toJSON() ?? null };
+    }, spec.frame);
+    const rtlAfter = await page.evaluate(directionReport);
+    return { before, after, pending, layout, rtl, rtlAfter, foreignBefore, frame };
+  },
+});
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
   const browser = await chromium.launch({

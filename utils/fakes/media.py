@@ -1,16 +1,20 @@
-"""Answers of the images, news, videos, map, files and social media services for the fake engine,
-built from the query.
+"""Answers of the images, news, videos, map, music, files and social media services for the fake
+engine, built from the query.
 
 Each has the shape the built-in engine of that service parses (``wikicommons``,
-``dailymotion``, ``bing_news``, ``openstreetmap``, ``piratebay``, ``lemmy``, ``mastodon``):
-point the engine's ``base_url`` at ``<fake engine>/commons``, ``/dailymotion``, ``/bingnews``,
-``/nominatim``, ``/lemmy`` or ``/mastodon`` (piratebay's ``search_url`` at
+``dailymotion``, ``vimeo`` (page 1), ``bing_news``, ``openstreetmap``, ``mixcloud``,
+``radio_browser``, ``piratebay``, ``lemmy``, ``mastodon``): point the engine's ``base_url`` at
+``<fake engine>/commons``, ``/dailymotion``, ``/vimeo``, ``/bingnews``, ``/nominatim``,
+``/mixcloud``, ``/radiobrowser``, ``/lemmy`` or ``/mastodon`` (piratebay's ``search_url`` at
 ``/apibay/q.php?…``; any suffix, e.g. ``/dailymotion2``, is a second site with its own URLs).
 The query appears in titles and snippets unchanged, so a query with markup tests escaping.
 Hosts: pictures on ``img.example.org`` (a site whose name ends in ``local``,
 e.g. ``/commonslocal``, has them on the fake engine itself: ``/pic/N.png``,
 answered after ``PIC_DELAY`` seconds), players on ``www.youtube-nocookie.com``
-(allowed by default) and ``player.example.net`` (not allowed).
+(allowed by default) and ``player.example.net`` (not allowed), Vimeo's clips on
+``player.vimeo.com`` (allowed by default); Mixcloud's shows
+play in ``www.mixcloud.com``'s widget (allowed by default), radio streams are on
+``stream.example.net``.
 """
 
 from __future__ import annotations
@@ -119,6 +123,35 @@ def mastodon(q: str, site: str, base: str) -> str:
         "followers_count": 10 * i, "statuses_count": 3 * i,
     } for i in range(N)]
     return json.dumps({"accounts": accounts, "statuses": [], "hashtags": []})
+def vimeo(q: str, site: str, base: str) -> str:
+    """Vimeo's search page: the clips in its ``var data = …;`` line (the query is HTML-escaped there too)."""
+    pics = _pictures(site, base)
+    clips = [{"type": "clip", "clip": {
+        "uri": f"/videos/{7000 + i}", "name": f"{q} clip {i}", "description": f"About {q}", "duration": 90 * i + 30,
+        "created_time": f"2026-11-{10 + i:02}T12:00:00+00:00", "user": {"name": f"{q} studio {i}"},
+        "pictures": {"sizes": [{"link": f"{pics}/vimeo/{i}.png"}]}}} for i in range(N)]
+    data = json.dumps({"filtered": {"data": clips}}).replace("<", "\\u003c")
+    return f"<!DOCTYPE html><html><body><script>\n    var data = {data};\n</script></body></html>"
+
+
+def mixcloud(q: str, site: str, base: str) -> str:
+    pics = _pictures(site, base)
+    shows = [{
+        "key": f"/dj{i}/{site}-{i}/", "url": f"https://www.mixcloud.com/dj{i}/{site}-{i}/", "name": f"{q} mix {i}",
+        "tags": [{"name": f"{q} tag"}], "created_time": f"2026-11-{10 + i:02}T20:00:00Z", "audio_length": 600 * i + 42,
+        "play_count": 1000 * i, "pictures": {"medium": f"{pics}/music/{i}.png"}, "user": {"name": f"{q} DJ {i}"},
+    } for i in range(N)]
+    return json.dumps({"data": shows, "paging": {}})
+
+
+def radio_browser(q: str, site: str, base: str) -> str:
+    pics = _pictures(site, base)
+    stations = [{
+        "name": f"{q} radio {i}", "homepage": f"https://radio.example.org/{site}/{i}",
+        "url_resolved": f"https://stream.example.net/{site}/{i}.mp3", "favicon": f"{pics}/radio/{i}.png",
+        "tags": f"{q},talk", "country": "Example Land", "codec": "MP3", "bitrate": 128,
+    } for i in range(N)]
+    return json.dumps(stations)
 
 
 ANSWERS = {
@@ -129,6 +162,9 @@ ANSWERS = {
     "apibay": ("q.php", apibay, "application/json"),
     "lemmy": ("api/v3/search", lemmy, "application/json"),
     "mastodon": ("api/v2/search", mastodon, "application/json"),
+    "vimeo": ("search/page:1", vimeo, "text/html"),
+    "mixcloud": ("search/", mixcloud, "application/json"),
+    "radiobrowser": ("json/stations/search", radio_browser, "application/json"),
 }
 
 
