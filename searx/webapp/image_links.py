@@ -2,10 +2,12 @@
 
 The user's ``load_images`` preference off: a blank placeholder (nothing is
 loaded; the tile still links the picture and its page). ``image_proxy`` on: the
-signed ``/image_proxy`` link. Otherwise the picture's own URL (the page's
-policy then names its origin, on the images, news and videos pages only).
-A result's favicon comes through ``/favicon_proxy`` when the instance has a resolver and the
-user's ``favicon_resolver`` preference is on (``searx.network.favicons``), else there is none.
+signed ``/image_proxy`` link, or the placeholder for an SVG file (the proxy never
+serves one, and asking its host would bypass the proxy). Otherwise the picture's
+own URL (the page's policy then names its origin, on the images, news and videos
+pages only). A result's favicon comes through ``/favicon_proxy`` when the instance
+has a resolver and the user's ``favicon_resolver`` preference is on
+(``searx.network.favicons``), else there is none.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import base64
 from flask import Flask, g
 
 import searx.network.favicons as favicons
-from searx.network.images import proxied_url
+from searx.network.images import proxied_url, svg_url
 from searx.preferences import Preferences
 from searx.webapp.context import preferences, services
 
@@ -40,7 +42,7 @@ def image_url(url: str | None) -> str:
     if how == "off":
         return PLACEHOLDER
     if how == "proxy":
-        return proxied_url(services().settings.server.secret_key, url)
+        return PLACEHOLDER if svg_url(url) else proxied_url(services().settings.server.secret_key, url)
     return url
 
 

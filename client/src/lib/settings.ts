@@ -12,6 +12,8 @@ export interface ClientSettings {
   summaryMode: SummaryMode;
   translations: Record<string, string>;
   hotkeys: HotkeyLayout;
+  /** Suggestions as you type, from this many characters; null when the user has none. */
+  autocomplete: { min: number } | null;
 }
 
 const MODES: readonly string[] = ["always", "questions", "click", "never"];
@@ -46,5 +48,12 @@ export function readSettings(doc: Document): ClientSettings {
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
     hotkeys: obj.hotkeys === "vim" ? "vim" : "default",
+    autocomplete: readAutocomplete(obj.autocomplete),
   };
+}
+
+function readAutocomplete(raw: unknown): { min: number } | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const min = (raw as Record<string, unknown>).min;
+  return { min: typeof min === "number" && Number.isInteger(min) && min >= 0 ? min : 4 };
 }
