@@ -46,7 +46,8 @@ class Resolvers:
             raise self.fail("down", request=request)
         asked = next((h for h in self.answers if h in str(request.url)), "")
         status, ctype, body = self.answers.get(asked, (404, "text/plain", b"not found"))
-        return httpx.Response(status, headers={"Content-Type": ctype}, content=iter([body]))
+        headers = {"Content-Type": ctype} if status not in (301, 302, 303, 307, 308) else {"Location": ctype}
+        return httpx.Response(status, headers=headers, content=iter([body]))
 
 
 def resolve(host: str, port: int) -> list[str]:
@@ -159,6 +160,39 @@ def test_a_resolver_on_a_private_address_is_refused_by_the_guard(site: Resolvers
     inside = favicons.Resolver("http://inside.example/{domain}.ico")
     assert icons._fetch(inside, "example.org")[0] is None
     assert site.requests == []  # refused before any connection
+
+
+@pytest.mark.parametrize("target", ["http://127.0.0.1/secret.png", "http://[::1]:8080/x.png", "http://localhost/x.png",
+                                    "http://inside.example/x.png", "http://169.254.169.254/latest/meta-data",
+                                    "http://10.0.0.7:6379/"])
+def test_a_resolver_redirecting_inside_is_refused_before_the_target_is_asked(icons: FaviconFetcher, site: Resolvers,
+                                                                             clock: Clock, target: str) -> None:  # fmt: skip
+    site.answers["example.org"] = (302, target, b"")
+    assert icons.icon("duckduckgo", "example.org") is None
+    assert [r.headers["host"] for r in site.requests] == ["icons.duckduckgo.com"]  # the target never asked
+    assert icons.icon("duckduckgo", "example.org") is None and len(site.requests) == 1  # kept as "no icon"
+
+
+@pytest.mark.parametrize(("status", "ctype", "body"), [
+    (200, "text/html", HTML), (200, "image/png", b"\x89PNX but no"), (200, "application/octet-stream", b"\x00" * 32),
+    (200, "image/x-icon", b""), (200, "image/png", b"<svg xmlns='http://www.w3.org/2000/svg'/>"),
+])
+def test_a_body_that_is_no_picture_is_never_served(icons: FaviconFetcher, site: Resolvers, status: int, ctype: str,
+                                                   body: bytes) -> None:
+    site.answers["example.org"] = (status, ctype, body)
+    assert icons.icon("duckduckgo", "example.org") is None
+
+
+def test_an_oversized_icon_is_refused_also_when_its_length_is_declared(site: Resolvers, clock: Clock) -> None:
+    def declared(request: httpx.Request) -> httpx.Response:
+        site.requests.append(request)
+        return httpx.Response(200, headers={"Content-Type": "image/png", "Content-Length": str(10 * favicons.MAX_BYTES)},
+                              content=PNG)
+
+    fetcher = ImageFetcher(AddressGuard(resolver=resolve, own_addresses=()), user_agent="t", timeout=5.0,
+                           max_bytes=favicons.MAX_BYTES, transport=lambda: httpx.MockTransport(declared))
+    assert FaviconFetcher(fetcher, MemoryStore(clock=clock)).icon("duckduckgo", "example.org") is None
+    assert len(site.requests) == 1
 
 
 @pytest.mark.parametrize(("url", "host"), [

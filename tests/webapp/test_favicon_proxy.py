@@ -11,7 +11,8 @@ import pytest
 
 from searx import settings as settings_mod
 from searx.errors import SettingsError
-from searx.network.favicons import MAX_BYTES, FaviconFetcher, proxied_url
+from searx.network import favicons
+from searx.network.favicons import MAX_BYTES, FaviconFetcher, Resolver, proxied_url
 from searx.network.guard import AddressGuard
 from searx.network.images import ImageFetcher
 from searx.webapp.image_links import PLACEHOLDER_GIF
@@ -120,6 +121,20 @@ def test_icons_count_against_the_picture_budget(build: Any) -> None:
     client = app.test_client()
     statuses = [client.get(proxied_url(SECRET, "duckduckgo", f"h{i}.example.org")).status_code for i in range(3)]
     assert statuses == [200, 200, 429]
+
+
+def test_the_instance_s_own_fetcher_is_guarded_like_the_image_proxy(app_factory: Any, fake_engine: Any,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test double: the fetcher the app builds refuses a resolver on this machine (a real server on
+    127.0.0.1 that would answer), so the page gets a blank and the server is never asked."""
+    monkeypatch.setitem(favicons.RESOLVERS, "duckduckgo", Resolver(fake_engine.url + "/icons/{domain}.ico"))
+    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")],
+                                    search={"favicon_resolver": "duckduckgo"}))
+    svc = app.extensions["searx"]
+    assert svc.favicons.fetcher.max_bytes == MAX_BYTES and svc.favicons.fetcher.guard.allow_private is False
+    resp = app.test_client().get(proxied_url(SECRET, "duckduckgo", "shared.example.org"))
+    assert resp.status_code == 200 and resp.data == PLACEHOLDER_GIF
+    assert [path for path, *_ in fake_engine.requests if path.startswith("/icons/")] == []
 
 
 @pytest.mark.parametrize("name", ["bing", "DuckDuckGo", "../x"])
