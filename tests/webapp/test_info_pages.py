@@ -172,3 +172,36 @@ def test_every_built_in_engine_module_has_a_description() -> None:
             if not description(Engine(name=info.name, module=module))[0]:
                 missing.append(info.name)
     assert missing == []
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+PAGE, JSON = "text/html", "application/json"
+
+
+@pytest.mark.parametrize(("method", "url", "headers", "status", "page_shape"), [
+    ("post", "/robots.txt", {}, 405, PAGE), ("post", "/robots.txt?format=json", {}, 405, JSON),
+    ("delete", "/about", {}, 405, PAGE), ("post", "/info/en/about", {}, 405, PAGE),
+    ("post", "/info/en/about?format=json", {}, 405, JSON),
+    ("get", "/info/xx/about", {}, 404, PAGE), ("get", "/info/xx/about?format=json", {}, 404, JSON),
+    ("get", "/info/%3Cscript%3E/about?format=json", {}, 404, JSON),
+    ("put", "/clear_cookies", {}, 405, PAGE),
+    ("get", "/clear_cookies", {"Sec-Fetch-Site": "cross-site"}, 403, PAGE),
+    ("post", "/clear_cookies?format=json", {"Origin": "https://evil.example"}, 403, JSON),
+    ("post", "/engine_descriptions.json", {}, 405, JSON), ("post", "/engine_descriptions.json", BROWSER, 405, JSON),
+    ("post", "/stats", BROWSER, 405, PAGE), ("post", "/stats", {}, 405, JSON),
+    ("get", "/stats?sort=%3Cscript%3E", BROWSER, 400, PAGE), ("get", "/stats?sort=x&format=json", BROWSER, 400, JSON),
+    ("get", "/stats?format=xml", {}, 400, JSON), ("get", "/stats?order=up", {}, 400, JSON),
+    ("post", "/stats/errors", {}, 405, JSON), ("get", "/stats/errors?engine=alpha", BROWSER, 400, JSON),
+    ("get", "/favicon_proxy", {}, 400, PAGE), ("get", "/favicon_proxy?format=json", {}, 400, JSON),
+    ("post", "/favicon_proxy", {}, 405, PAGE),
+    ("get", "/favicon_proxy?authority=example.org&resolver=duckduckgo&h=" + "0" * 32 + "&format=json", {}, 403, JSON),
+])
+def test_bad_requests_are_refused_in_the_caller_s_shape(build: Any, method: str, url: str, headers: dict[str, str],
+                                                        status: int, page_shape: str) -> None:
+    resp = getattr(build(), method)(url, headers=headers)
+    assert resp.status_code == status and resp.mimetype == page_shape, resp.data[:200]
+    assert b"Traceback" not in resp.data and b"<script>" not in resp.data
+    if page_shape == JSON:
+        assert isinstance(resp.get_json()["error"], str)  # SearXNG's flat {"error": message}
+    else:
+        assert lxml.html.fromstring(resp.data).xpath("//main//h1")  # a readable page in the site's frame

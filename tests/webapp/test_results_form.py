@@ -151,3 +151,36 @@ def test_the_home_page_category_choices_search_those_categories(app: Any, asked:
     values = {k: v for k, v in home.xpath("//form[@role='search']")[0].form_values() if k != "category_general"}
     resp = client.get("/search", query_string={**values, "q": "cats", "category_images": "on"})
     assert resp.status_code == 200 and asked[-1].categories == ("images",)
+
+
+def test_the_choices_survive_a_walk_through_tabs_pages_and_the_share_link(app: Any, asked: list[SearchQuery]) -> None:
+    """What a browser without JavaScript does: choose and Apply, then follow a tab, the next page and
+    the share link; every search asked is the chosen one, and every form shows it selected."""
+    client = app.test_client()
+    tree = submit(client, get(client, "/search", q="alpha"), time_range="week", safesearch="2", language="de")
+    walked = []
+    for step in ("//nav[@class='tabs']//a[not(@aria-current)]/@href", "//nav[@class='pagination']/a[@rel='next']/@href",
+                 "//a[@class='share-url']/@href"):
+        url = tree.xpath(step)[0].replace("http://localhost", "")
+        tree = get(client, url)
+        sq = asked[-1]
+        walked.append((sq.categories, sq.pageno))
+        assert (sq.time_range, sq.safesearch, sq.language) == ("week", 2, "de"), url
+        assert (selected(tree, "time_range"), selected(tree, "safesearch"), selected(tree, "language")) == ("week", "2", "de")
+        assert tree.xpath("//input[@id='q']/@value") == ["alpha"]
+    assert walked == [(("images",), 1), (("images",), 2), (("images",), 2)]
+    again = submit(client, tree, safesearch="0")  # a new choice on page 2 starts at page 1 of the same tab
+    assert (asked[-1].safesearch, asked[-1].pageno, asked[-1].categories) == (0, 1, ("images",))
+    assert selected(again, "time_range") == "week"
+
+
+def test_with_the_post_method_the_selectors_are_posted(app: Any, asked: list[SearchQuery]) -> None:
+    client = app.test_client()
+    client.post("/preferences", data={"method": "POST"})
+    tree = lxml.html.fromstring(client.post("/search", data={"q": "alpha"}).data)
+    form = tree.xpath("//form[@role='search']")[0]
+    assert form.get("method") == "post"
+    values = {**dict(form.form_values()), "time_range": "day", "language": "fr"}
+    resp = client.post("/search", data=values)
+    assert resp.status_code == 200 and (asked[-1].time_range, asked[-1].language) == ("day", "fr")
+    assert selected(lxml.html.fromstring(resp.data), "time_range") == "day"
