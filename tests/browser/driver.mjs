@@ -710,6 +710,41 @@ Object.assign(SCENARIOS, {
   },
 });
 
+/** Runs in the page: where each result's address line and favicon box are (rounded px). */
+function faviconReport() {
+  const round = (r) => [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  const lines = [...document.querySelectorAll("article.result p.url")];
+  return {
+    lines: lines.map((p) => round(p.getBoundingClientRect())),
+    boxes: lines.map((p) => p.querySelector(".favicon")).filter(Boolean).map((b) => round(b.getBoundingClientRect())),
+    pending: [...document.querySelectorAll(".favicon img")].filter((i) => !i.complete).length,
+    lazy: [...document.querySelectorAll(".favicon img")].every((i) => i.loading === "lazy"),
+    sources: [...new Set([...document.querySelectorAll(".favicon img")].map((i) => new URL(i.src).pathname))],
+  };
+}
+
+Object.assign(SCENARIOS, {
+  /** Favicons: the result lines before and after the icons in view arrive, and the layout shift. */
+  async favicons(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(observeShifts);
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(faviconReport);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll(".favicon img")]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight)
+          .every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(faviconReport);
+    const shift = await page.evaluate(() => window.__shift.total);
+    await screenshots(page, spec.screenshots);
+    return { before, after, shift, rtl: await page.evaluate(directionReport) };
+  },
+});
+
 /** Rectangles of the result list's entries (rounded px, page coordinates). */
 function resultRects() {
   return [...document.querySelectorAll(".results > li > article")].map((a) => {

@@ -1,9 +1,11 @@
 """The results page's look and controls in Chromium: the four styles (screenshots), the time range,
 safe search and language selectors at 320 px, left to right and right to left, with and without
-JavaScript, the keyboard shortcuts, and the statistics and about pages on a phone."""
+JavaScript, the keyboard shortcuts, favicons arriving without moving anything, and the statistics
+and about pages on a phone."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -13,6 +15,7 @@ import pytest
 from tests.browser.conftest import OUTPUT, Served
 from tests.browser.test_summary_box import assert_clean
 from tests.conftest import json_engine_entry, make_settings
+from tests.images.picture_site import PNG
 from utils.fakes.llm import FakeLLM
 
 pytestmark = pytest.mark.browser
@@ -75,7 +78,7 @@ def test_the_selectors_hold_at_320_px_and_submit_on_change(site: Any, browser: A
     layout, before = r["layout"], r["before"]
     assert layout["dir"] == ("rtl" if locale == "ar" else "ltr")
     assert layout["scrollWidth"] <= layout["viewport"] and layout["overflowing"] == [], layout
-    assert before["apply"] == {"hidden": True, "visible": False}  # a change submits: no button needed
+    assert before["apply"] is None  # a change submits: the Apply button is in a noscript, never shown
     for box in before["selects"]:
         assert 0 <= box["left"] and box["right"] <= PHONE["width"] and box["height"] >= 24
     assert min(b["top"] for b in before["selects"]) >= before["input"]["bottom"]  # a row below the search box
@@ -133,3 +136,47 @@ def test_the_statistics_and_about_pages_on_a_phone(site: Any, browser: Any, path
     rtl = r["rtl"]
     assert rtl["dir"] == ("rtl" if locale == "ar" else "ltr")
     assert rtl["scrollWidth"] <= rtl["viewport"] and rtl["overflowing"] == [], rtl
+
+
+def slow_resolver(app: Any) -> None:
+    """The instance's favicon resolver answered in memory, each icon after 0.8 s (a resolver far away),
+    behind the real address guard."""
+    import httpx
+
+    from searx.network.favicons import MAX_BYTES, FaviconFetcher
+    from searx.network.guard import AddressGuard
+    from searx.network.images import ImageFetcher
+    from tests.network.test_favicons import resolve
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        time.sleep(0.8)  # not synchronisation: the page must be measured while its icons are on their way
+        return httpx.Response(200, headers={"Content-Type": "image/png"}, content=iter([PNG]))
+
+    svc = app.extensions["searx"]
+    fetcher = ImageFetcher(AddressGuard(resolver=resolve, own_addresses=()), user_agent="t", timeout=5.0,
+                           max_bytes=MAX_BYTES, transport=lambda: httpx.MockTransport(answer))
+    svc.favicons = FaviconFetcher(fetcher, svc.store)
+
+
+@pytest.mark.parametrize(("look", "viewport", "locale", "scheme"), [
+    ("desktop-dark-rtl", {"width": 1280, "height": 900}, "ar", "dark"), ("phone", PHONE, "en", "light"),
+])
+def test_favicons_arrive_without_moving_the_results(app_factory: Any, fake_engine: Any, browser: Any, look: str,
+                                                    viewport: dict[str, int], locale: str, scheme: str) -> None:
+    engine = json_engine_entry(fake_engine.url, "alpha", extra="&n=8")
+    served = Served(app_factory(make_settings([engine], search={"cache_ttl": 0, "favicon_resolver": "duckduckgo"})))
+    try:
+        slow_resolver(served.app)
+        shot = OUTPUT / f"favicons-{look}.png"
+        r = browser("favicons", served.search("alpha"), screenshots=[str(shot)], viewport=viewport, locale=locale,
+                    colorScheme=scheme)
+    finally:
+        served.close()
+    assert_clean(r)
+    before, after = r["before"], r["after"]
+    assert before["pending"] > 0, "the icons had arrived before the page was measured"
+    assert before["lazy"] and before["sources"] == ["/favicon_proxy"]  # from this instance only
+    assert before["lines"] == after["lines"] and before["boxes"] == after["boxes"]
+    assert all(b[2:] == [16, 16] for b in after["boxes"]) and len(after["boxes"]) == 8
+    assert r["shift"] < 0.01 and r["seen"]["foreign"] == []
+    assert r["rtl"]["overflowing"] == [] and r["rtl"]["scrollWidth"] <= r["rtl"]["viewport"]
