@@ -440,6 +440,9 @@ function lookReport() {
     panel: getComputedStyle(html).getPropertyValue("--panel").trim(),
     summary: color("#ai-summary", "backgroundColor"),
     mainLeft: Math.round(document.querySelector("main")?.getBoundingClientRect().left ?? 0),
+    mainRight: Math.round(document.querySelector("main")?.getBoundingClientRect().right ?? 0),
+    brand: document.querySelector(".brand")?.getBoundingClientRect().toJSON() ?? null,
+    content: document.querySelector("main > *")?.getBoundingClientRect().toJSON() ?? null,
   };
 }
 

@@ -69,6 +69,26 @@ def test_the_four_styles(site: Any, browser: Any, style: str, system: str, expec
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
+def test_center_alignment_puts_the_results_in_the_middle(site: Any, browser: Any, locale: str) -> None:
+    width = 1600
+    plain = browser("look", site().search("alpha"), viewport={"width": width, "height": 900}, locale=locale)
+    shot = OUTPUT / f"center-alignment-{locale}.png"
+    r = browser("look", site(center_alignment=True).search("alpha"), screenshots=[str(shot)],
+                viewport={"width": width, "height": 900}, locale=locale)
+    assert_clean(r)
+    assert "center-alignment" in r["look"]["htmlClass"].split()
+    margins = lambda look: (look["mainLeft"], width - look["mainRight"])  # noqa: E731
+    start, end = margins(plain["look"])
+    assert (start if locale == "en" else end) == 0  # without it the results sit at the start side
+    left, right = margins(r["look"])
+    assert left > 100 and abs(left - right) <= 2, (left, right)
+    brand, content = r["look"]["brand"], r["look"]["content"]  # the header in the results' column
+    edge = "left" if locale == "en" else "right"
+    assert abs(brand[edge] - content[edge]) <= 2, (brand, content)
+    assert r["rtl"]["overflowing"] == [] and r["rtl"]["scrollWidth"] <= width
+
+
+@pytest.mark.parametrize("locale", ["en", "ar"])
 def test_the_selectors_hold_at_320_px_and_submit_on_change(site: Any, browser: Any, locale: str) -> None:
     app = site()
     shot = OUTPUT / f"filters-320-{locale}.png"
