@@ -15,7 +15,7 @@ from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.origin import check_base_url, check_trusted_hosts
-from searx.plugins import PluginManager
+from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import plugin_classes
 from searx.preferences import Pref, definitions
 from searx.reader.service import Reader, check_settings
@@ -95,6 +95,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)

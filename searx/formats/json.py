@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import msgspec
 
-from searx.results.types import MainResult
+from searx.results.types import Answer, MainResult
 from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
@@ -20,11 +20,15 @@ _KIND_FIELDS = {
 }
 
 
-def result_dict(r: MainResult) -> dict[str, Any]:
+def _parsed(url: str) -> list[str]:
     try:
-        parsed = list(urlparse(r.url))
+        return list(urlparse(url))
     except ValueError:
-        parsed = ["", "", r.url, "", "", ""]
+        return ["", "", url, "", "", ""]
+
+
+def result_dict(r: MainResult) -> dict[str, Any]:
+    parsed = _parsed(r.url)
     out: dict[str, Any] = {
         "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
         "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,
@@ -39,16 +43,19 @@ def result_dict(r: MainResult) -> dict[str, Any]:
     return out
 
 
+def answer_dict(a: Answer) -> dict[str, Any]:
+    """SearXNG's ``Answer.as_dict()``: engine is the engine's name, ``plugin: <id>`` or ``answerer: <keyword>``."""
+    return {"url": a.url or None, "engine": a.engine, "parsed_url": _parsed(a.url) if a.url else None,
+            "template": "answer/legacy.html", "answer": a.answer}
+
+
 def payload(outcome: SearchOutcome) -> dict[str, Any]:
     rs = outcome.results
     return {
         "query": outcome.query.query,
         "number_of_results": int(rs.number_of_results),
         "results": [result_dict(r) for r in rs.results],
-        "answers": [
-            {"answer": a.answer, "url": a.url or None, "engine": a.engine, "template": "answer/legacy.html"}
-            for a in rs.answers if a.kind != "ai_summary"
-        ],
+        "answers": [answer_dict(a) for a in rs.answers if a.kind != "ai_summary"],
         "corrections": rs.corrections,
         "infoboxes": [
             {"infobox": b.infobox, "id": b.id or None, "content": b.content, "img_src": b.img_src or None,

@@ -50,7 +50,7 @@ def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[t
     """(class, active from the settings or None) in hook order: the built-ins, then dotted
     paths, then entry points, with ``ai_summary`` last (it steps aside when another answered)."""
     configured: dict[str, Any] = dict(settings.plugins) if settings is not None else {}
-    classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN]
+    classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN if cls.available(settings)]
     for key in configured:
         if _is_dotted(key):
             classes.append((_import(key, f"plugins.{key}"), key))
@@ -62,7 +62,9 @@ def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[t
         if cls.id in seen:
             raise SettingsError(f"plugins.{key}: plugin id {cls.id!r} is used twice (also {seen[cls.id]})")
         seen[cls.id] = key
-    known = {cls.id for cls, _ in classes}
+    for cls, _ in classes:
+        cls.check(settings)  # its settings, checked at start-up
+    known = {cls.id for cls in BUILTIN} | {cls.id for cls, _ in classes}
     active = {}
     for key, conf in configured.items():
         name = key if _is_dotted(key) else plugin_id(key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import searx.webapp.i18n as i18n
 from searx.plugins import SearchContext
 from searx.preferences import Preferences
 from searx.search import request as search_request
@@ -12,10 +13,13 @@ from searx.services import Services
 
 
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,
-               accept_language: str = "", client: str = "") -> SearchOutcome:
+               accept_language: str = "", client: str = "", address: str = "", user_agent: str = "",
+               locale: str = "en") -> SearchOutcome:  # fmt: skip
     """Parse the parameters (``BadRequest`` on bad ones) and run the search.
 
     ``client``: the client's pseudonym; a cache hit is reported only to the client that filled the entry.
+    ``address`` (as the trusted-proxy rules resolve it), ``user_agent`` and the interface ``locale``
+    reach the plugins in their context.
     """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
                               max_page=svc.settings.search.max_page)
@@ -24,5 +28,6 @@ def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt
         query=sq.query, pageno=sq.pageno, category=sq.categories[0] if sq.categories else "general", format=fmt,
         language=sq.language, safesearch=sq.safesearch, time_range=sq.time_range,
         preferences=prefs.as_dict(include_secret=False), secret_key=svc.settings.server.secret_key.encode(),
+        client_ip=address, user_agent=user_agent, locale=locale, gettext=i18n.translations(locale).gettext,
     )
     return svc.runner.run(sq, ctx, plugins, client=client)

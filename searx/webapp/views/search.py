@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request
+from flask import Blueprint, Response, abort, g, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
-from searx.webapp.context import client_id, preferences, services
+from searx.webapp.context import client_address, client_id, preferences, services
 from searx.webapp.origin import absolute, base
 from searx.webapp.searching import run_search
 
@@ -29,7 +29,8 @@ def search() -> Response:
         abort(403, f"the {fmt!r} format is not enabled on this instance")
     prefs = preferences()
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
-                         client=client_id())
+                         client=client_id(), address=client_address(),
+                         user_agent=request.headers.get("User-Agent", ""), locale=getattr(g, "locale", "en"))
     if fmt == "html":
         return pages.results(outcome, prefs)
     body = RENDERERS[fmt](outcome, base())
