@@ -109,11 +109,19 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     services = Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=reader),
+        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader)),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
     )
     services.mcp = http_endpoint(services, store)
     return services
+
+
+def summary_reader(plugins: PluginManager, reader: Reader) -> Any:
+    """The page reader of the summary: it reads no page of a host the hostnames rules remove."""
+    from searx.plugins.hostnames import HostnamesPlugin, RulesReader
+
+    found = plugins.plugins.get("hostnames")
+    return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

@@ -234,6 +234,15 @@ class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
 
+class Hostnames(_SearXNG, frozen=True):
+    """SearXNG's ``hostnames:`` rules: each inline or the name of a YAML file next to settings.yml."""
+
+    replace: dict[str, str] | str = {}
+    remove: tuple[str, ...] | str = ()
+    high_priority: tuple[str, ...] | str = ()
+    low_priority: tuple[str, ...] | str = ()
+
+
 class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
@@ -266,6 +275,7 @@ class Settings(_SearXNG, frozen=True):
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
+    hostnames: Hostnames | None = None
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()

@@ -14,6 +14,7 @@ from searx.plugins import Plugin
 from searx.plugins.ai_summary import AISummaryPlugin
 from searx.plugins.calculator import CalculatorPlugin
 from searx.plugins.hash_plugin import HashPlugin
+from searx.plugins.hostnames import HostnamesPlugin
 from searx.plugins.self_info import SelfInfoPlugin
 from searx.plugins.time_zone import TimeZonePlugin
 from searx.plugins.tracker_url_remover import TrackerURLRemoverPlugin
@@ -22,7 +23,7 @@ from searx.plugins.unit_converter import UnitConverterPlugin
 log = logging.getLogger("searx.plugins")
 
 BUILTIN: tuple[type[Plugin], ...] = (
-    TrackerURLRemoverPlugin,
+    HostnamesPlugin, TrackerURLRemoverPlugin,  # on_result: links first removed, then cleaned
     HashPlugin, CalculatorPlugin, UnitConverterPlugin, SelfInfoPlugin, TimeZonePlugin,
     RandomAnswerer, StatisticsAnswerer, AISummaryPlugin,
 )
