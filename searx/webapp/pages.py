@@ -127,5 +127,6 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
+        doi_resolvers=list(svc.settings.doi_resolvers) if "oa_doi_rewrite" in svc.plugins.plugins else [],
     )
     return Response(html, mimetype="text/html")
