@@ -243,6 +243,14 @@ class Hostnames(_SearXNG, frozen=True):
     low_priority: tuple[str, ...] | str = ()
 
 
+class TorCheck(_S, frozen=True):
+    """Where the tor_check plugin reads the Tor exit-node list, and for how long it keeps it."""
+
+    exit_list_url: str = "https://check.torproject.org/exit-addresses"
+    cache_ttl: int = 3600
+    timeout: float = 5.0
+
+
 class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
@@ -278,6 +286,7 @@ class Settings(_SearXNG, frozen=True):
     hostnames: Hostnames | None = None
     doi_resolvers: dict[str, str] = {}
     default_doi_resolver: str = ""
+    tor_check: TorCheck = TorCheck()
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()

@@ -18,6 +18,7 @@ from searx.plugins.hostnames import HostnamesPlugin
 from searx.plugins.oa_doi_rewrite import OADOIRewritePlugin
 from searx.plugins.self_info import SelfInfoPlugin
 from searx.plugins.time_zone import TimeZonePlugin
+from searx.plugins.tor_check import TorCheckPlugin
 from searx.plugins.tracker_url_remover import TrackerURLRemoverPlugin
 from searx.plugins.unit_converter import UnitConverterPlugin
 
@@ -25,7 +26,7 @@ log = logging.getLogger("searx.plugins")
 
 BUILTIN: tuple[type[Plugin], ...] = (
     HostnamesPlugin, TrackerURLRemoverPlugin, OADOIRewritePlugin,  # on_result: links first removed, then cleaned
-    HashPlugin, CalculatorPlugin, UnitConverterPlugin, SelfInfoPlugin, TimeZonePlugin,
+    HashPlugin, CalculatorPlugin, UnitConverterPlugin, SelfInfoPlugin, TimeZonePlugin, TorCheckPlugin,
     RandomAnswerer, StatisticsAnswerer, AISummaryPlugin,
 )
 
