@@ -14,7 +14,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     cssCodeSplit: false,
-    // No preload helper: the one lazy chunk has no dependencies to preload.
+    // No preload helper: the lazy chunks depend on main.js only, which is loaded already.
     modulePreload: false,
     reportCompressedSize: false,
     rollupOptions: {

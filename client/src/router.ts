@@ -34,6 +34,12 @@ export function summaryStart(
 
 async function results(doc: Document, settings: ClientSettings): Promise<void> {
   setupVideoEmbeds(doc);
+  if (settings.infiniteScroll) {
+    import("./features/infinite_scroll").then(
+      ({ setupInfiniteScroll }) => setupInfiniteScroll(doc),
+      () => {}, // the chunk could not load: the page links remain
+    );
+  }
   const root = doc.getElementById("ai-summary");
   if (!root) return;
   const data = parseSummaryData(readJsonScript(doc, "ai-summary-data"));

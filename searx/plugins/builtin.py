@@ -15,6 +15,7 @@ from searx.plugins.ai_summary import AISummaryPlugin
 from searx.plugins.calculator import CalculatorPlugin
 from searx.plugins.hash_plugin import HashPlugin
 from searx.plugins.hostnames import HostnamesPlugin
+from searx.plugins.infinite_scroll import InfiniteScrollPlugin
 from searx.plugins.oa_doi_rewrite import OADOIRewritePlugin
 from searx.plugins.self_info import SelfInfoPlugin
 from searx.plugins.time_zone import TimeZonePlugin
@@ -27,7 +28,7 @@ log = logging.getLogger("searx.plugins")
 BUILTIN: tuple[type[Plugin], ...] = (
     HostnamesPlugin, TrackerURLRemoverPlugin, OADOIRewritePlugin,  # on_result: links first removed, then cleaned
     HashPlugin, CalculatorPlugin, UnitConverterPlugin, SelfInfoPlugin, TimeZonePlugin, TorCheckPlugin,
-    RandomAnswerer, StatisticsAnswerer, AISummaryPlugin,
+    InfiniteScrollPlugin, RandomAnswerer, StatisticsAnswerer, AISummaryPlugin,
 )
 
 

@@ -31,6 +31,9 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
+    if "infinite_scroll" in svc.plugins.plugins:  # the plugin's only effect: the page loads further pages
+        on = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
+        settings["infinite_scroll"] = any(p.id == "infinite_scroll" for p in on)
     if locale != "en":
         settings["translations"] = client_strings.translated(i18n.translations(locale), locale)
     return settings

@@ -30,9 +30,9 @@ function play(button: HTMLButtonElement, src: string): void {
   frame.focus();
 }
 
-/** Show each "Play here" button and load its player on click. */
-export function setupVideoEmbeds(doc: Document): void {
-  for (const button of doc.querySelectorAll<HTMLButtonElement>("button.video-play[data-embed]")) {
+/** Show each "Play here" button under `root` and load its player on click. */
+export function setupVideoEmbeds(root: ParentNode): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button.video-play[data-embed]")) {
     const src = playerUrl(button.dataset.embed);
     if (!src) continue;
     button.hidden = false;

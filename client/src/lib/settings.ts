@@ -9,6 +9,8 @@ export interface ClientSettings {
   uiLang: string;
   summaryMode: SummaryMode;
   translations: Record<string, string>;
+  /** The infinite_scroll plugin is on for this user. */
+  infiniteScroll: boolean;
 }
 
 const MODES: readonly string[] = ["always", "questions", "click", "never"];
@@ -42,5 +44,6 @@ export function readSettings(doc: Document): ClientSettings {
       doc.documentElement.lang || (typeof obj.ui_lang === "string" ? obj.ui_lang : "") || "en",
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
+    infiniteScroll: obj.infinite_scroll === true,
   };
 }
