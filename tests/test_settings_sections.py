@@ -16,7 +16,7 @@ from searx.services import check
 SECRET = "s" * 40
 # SearXNG's own sections: a SearXNG settings.yml must keep working, so their extra keys are accepted
 SEARXNG_SECTIONS = {"general", "search", "server", "ui", "preferences", "outgoing", "valkey", "plugins", "engines",
-                    "categories_as_tabs"}
+                    "categories_as_tabs", "hostnames", "doi_resolvers", "default_doi_resolver"}
 
 
 def start(data: dict) -> None:
@@ -51,7 +51,8 @@ def test_typos_name_the_key(data, key):
     assert str(err.value).startswith(key)
 
 
-@pytest.mark.parametrize("name", sorted(SEARXNG_SECTIONS - {"engines", "plugins", "categories_as_tabs"}))
+@pytest.mark.parametrize("name", sorted(SEARXNG_SECTIONS - {"engines", "plugins", "categories_as_tabs", "doi_resolvers",
+                                                          "default_doi_resolver"}))
 def test_searxng_sections_keep_accepting_keys_this_project_does_not_use(name):
     start({name: {"a_key_only_searxng_knows": True}})
 
