@@ -125,11 +125,19 @@ def search_query(args: SearchArgs, backend: Backend) -> SearchQuery:
                        safesearch=backend.settings.search.safe_search, time_range=args.time_range)
 
 
+def _context(sq: SearchQuery, backend: Backend) -> SearchContext:
+    return SearchContext(query=sq.query, pageno=1, category="general", format="mcp", language=sq.language,
+                         safesearch=sq.safesearch, time_range=sq.time_range, preferences={},
+                         secret_key=backend.settings.server.secret_key.encode())
+
+
+def cached(sq: SearchQuery, backend: Backend) -> bool:
+    """Whether the search cache answers ``sq`` (with the instance's default plugins, as ``run``)."""
+    return backend.runner.is_cached(sq, _context(sq, backend), backend.plugins.active())
+
+
 def run(sq: SearchQuery, backend: Backend) -> SearchOutcome:
-    ctx = SearchContext(query=sq.query, pageno=1, category="general", format="mcp", language=sq.language,
-                        safesearch=sq.safesearch, time_range=sq.time_range, preferences={},
-                        secret_key=backend.settings.server.secret_key.encode())
-    return backend.runner.run(sq, ctx, backend.plugins.active())
+    return backend.runner.run(sq, _context(sq, backend), backend.plugins.active())
 
 
 # --- the answer -----------------------------------------------------------------

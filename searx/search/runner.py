@@ -295,13 +295,21 @@ class SearchRunner:
                 self.observe(report)
         return parts, reports
 
+    def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
+        """The plugins with an ``on_result`` hook and the part of the cache key they decide."""
+        shaping = [p for p in plugins if p.shapes_results]
+        return shaping, self.plugins.variant(shaping, ctx)
+
+    def is_cached(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> bool:
+        """Whether ``run`` would answer from the search cache, asking no engine."""
+        return self.cache is not None and self.cache.get(sq, self._shaping(ctx, plugins)[1]) is not None
+
     def _merged(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin],
                 client: str) -> tuple[ResultSet, list[EngineReport], bool]:  # fmt: skip
         """Merged results, shaped by the ``on_result`` hooks before merging (as SearXNG), and whether
         to call them cached: only for the client that filled the entry. The hooks' changes are
         cached with the results, so the key names them (``PluginManager.variant``)."""
-        shaping = [p for p in plugins if p.shapes_results]
-        variant = self.plugins.variant(shaping, ctx)
+        shaping, variant = self._shaping(ctx, plugins)
         cached = self.cache.get(sq, variant) if self.cache is not None else None
         if cached is not None:
             return cached[0], cached[1], bool(client) and cached[2] == client
