@@ -64,7 +64,7 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("safesearch", str(s.search.safe_search), ("0", "1", "2")),  # type: ignore[attr-defined]
         Pref("theme", s.ui.default_theme or "simple", ("simple",)),  # type: ignore[attr-defined]
         Pref("results_on_new_tab", "1" if s.ui.results_on_new_tab else "0", ("0", "1")),  # type: ignore[attr-defined]
-        Pref("method", (s.server.method or "POST").upper(), ("GET", "POST")),  # type: ignore[attr-defined]
+        Pref("method", (s.server.method or "GET").upper(), ("GET", "POST")),  # type: ignore[attr-defined]
         Pref("enabled_engines", ""),
         Pref("disabled_engines", ""),
         Pref("enabled_plugins", ""),

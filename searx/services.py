@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.collections.service import CollectionsService
-from searx.engines import Engine, load_engines
+from searx.engines import Engine, load_engines, unsupported
+from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
@@ -16,7 +17,8 @@ from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
-from searx.plugins.loader import plugin_classes
+from searx.plugins.loader import plugin_classes, unknown_plugins
+from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
@@ -47,6 +49,8 @@ class Services:
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
     images: ImageFetcher | None = None  # the image proxy's fetcher
+    unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
+    unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
 
     def close(self) -> None:
         self.network.close()
@@ -91,6 +95,15 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.summary.service import SummaryService
 
     engines = check(settings)
+    skipped = unsupported(settings.engines)
+    if skipped:
+        log.warning("%s", log_line(skipped))
+    if settings.ignored:
+        log.warning("settings accepted with no effect here (docs/admin/settings.md): %s", ", ".join(settings.ignored))
+    no_plugins = tuple(unknown_plugins(settings))
+    if no_plugins:
+        log.warning("plugins skipped (this instance has no such plugin): %s",
+                    "; ".join(f"{u.name} ({u.reason})" for u in no_plugins))
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
     health = EngineHealth(store)
@@ -111,6 +124,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader)),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
+        unsupported=skipped, unknown_plugins=no_plugins,
     )
     services.mcp = http_endpoint(services, store)
     return services

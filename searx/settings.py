@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-import yaml
 
 from searx import environ
 from searx.errors import SettingsError
+from searx.settings_compat import check_choices, ignored_keys
+from searx.settings_merge import deep_update as _deep_update
+from searx.settings_merge import merge
+from searx.settings_merge import read_yaml as _read_yaml
 
 log = logging.getLogger("searx.settings")
 
@@ -29,6 +32,8 @@ T = TypeVar("T")
 
 DEFAULT_PATH = Path(__file__).with_name("settings.yml")
 DEFAULT_SECRET = "ultrasecretkey"
+# fields of Settings the loader sets (not keys of settings.yml)
+LOADER_FIELDS = ("source", "ignored")
 MIN_SECRET_LENGTH = 32
 
 
@@ -45,7 +50,10 @@ class _SearXNG(_S, frozen=True, forbid_unknown_fields=False):
 class General(_SearXNG, frozen=True):
     debug: bool = False
     instance_name: str = "searx-ai"
-    contact_url: str | bool = False
+    # footer links when set (SearXNG's keys; donation_url: true names a page of SearXNG's own, no link here)
+    contact_url: str | bool | None = False
+    privacypolicy_url: str | bool | None = False
+    donation_url: str | bool = False
     enable_metrics: bool = True
     # token for the admin-only engine test endpoint; empty = endpoint answers 404
     admin_token: str = ""
@@ -56,6 +64,13 @@ class General(_SearXNG, frozen=True):
 class Search(_SearXNG, frozen=True):
     safe_search: int = 0
     autocomplete: str = ""
+    # SearXNG's keys that have no effect here (docs/admin/settings.md says why)
+    autocomplete_min: int = 4
+    favicon_resolver: str = ""
+    languages: tuple[str, ...] = ()
+    ban_time_on_fail: float = 5
+    max_ban_time_on_fail: float = 120
+    suspended_times: dict[str, float] = {}
     default_lang: str = "auto"
     formats: tuple[str, ...] = ("html", "json")
     max_page: int = 0
@@ -70,7 +85,7 @@ class Server(_SearXNG, frozen=True):
     secret_key: str = DEFAULT_SECRET
     limiter: bool = False
     public_instance: bool = False
-    method: str = "POST"
+    method: str = "GET"
     image_proxy: bool = False
     http_protocol_version: str = "1.0"
     workers: int = 1
@@ -81,12 +96,24 @@ class Server(_SearXNG, frozen=True):
     trusted_hosts: tuple[str, ...] = ()
 
 
+class ThemeArgs(_SearXNG, frozen=True):
+    simple_style: str = "auto"
+
+
 class UI(_SearXNG, frozen=True):
     default_theme: str = "simple"
     default_locale: str = ""
     results_on_new_tab: bool = False
     query_in_title: bool = False
     center_alignment: bool = False
+    # SearXNG's keys that have no effect here
+    static_path: str = ""
+    templates_path: str = ""
+    cache_url: str = "https://web.archive.org/web/"
+    theme_args: ThemeArgs = ThemeArgs()
+    search_on_category_select: bool = True
+    hotkeys: str = "default"
+    url_formatting: str = "pretty"
     # hosts whose video players the videos tab may embed, after a click (none on page load)
     video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
 
@@ -106,6 +133,30 @@ class Outgoing(_SearXNG, frozen=True):
     verify: bool | str = True
     proxies: dict[str, Any] | str | None = None
     max_response_bytes: int = 5 * 1024 * 1024
+    # SearXNG's keys that have no effect here
+    max_redirects: int = 30
+    retries: int = 0
+    source_ips: str | tuple[str, ...] | None = None
+    using_tor_proxy: bool = False
+    extra_proxy_timeout: float = 0
+    networks: dict[str, Any] = {}
+
+
+class BrandCustom(_SearXNG, frozen=True):
+    # footer links: title -> URL
+    links: dict[str, str] = {}
+
+
+class Brand(_SearXNG, frozen=True):
+    """SearXNG's ``brand:``: footer links (a URL of SearXNG's own project is not shown)."""
+
+    issue_url: str | bool = ""
+    docs_url: str | bool = ""
+    public_instances: str | bool = ""
+    wiki_url: str | bool = ""
+    new_issue_url: str | bool = ""
+    custom: BrandCustom = BrandCustom()
+    pwa_colors: dict[str, str] = {}
 
 
 class AISummary(_S, frozen=True):
@@ -255,7 +306,8 @@ class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
     name: str
-    engine: str
+    # empty: a reference by name to a default engine this instance does not ship (skipped)
+    engine: str = ""
     shortcut: str = ""
     categories: str | tuple[str, ...] | None = None
     timeout: float | None = None
@@ -272,6 +324,7 @@ class EngineSetting(_SearXNG, frozen=True):
 
 class Settings(_SearXNG, frozen=True):
     general: General = General()
+    brand: Brand = Brand()
     search: Search = Search()
     server: Server = Server()
     ui: UI = UI()
@@ -283,81 +336,24 @@ class Settings(_SearXNG, frozen=True):
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
     plugins: dict[str, PluginSetting] = {}
+    # SearXNG's old form: the display names of the plugins on by default ('Hash plugin')
+    enabled_plugins: tuple[str, ...] | None = None
+    # the open-access resolvers of DOI links (the oa_doi_rewrite plugin): name -> URL prefix
+    doi_resolvers: dict[str, str] = msgspec.field(
+        default_factory=lambda: {"oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/"})
+    default_doi_resolver: str = "oadoi.org"
     hostnames: Hostnames | None = None
-    doi_resolvers: dict[str, str] = {}
-    default_doi_resolver: str = ""
     tor_check: TorCheck = TorCheck()
     categories_as_tabs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()
     valkey: Valkey = Valkey()
+    redis: Valkey = Valkey()  # SearXNG's former name of valkey:
     limiter: LimiterSettings = LimiterSettings()
     # where the settings came from, for messages
     source: str = ""
-
-
-def _deep_update(base: dict[str, Any], user: dict[str, Any]) -> dict[str, Any]:
-    for key, value in user.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _deep_update(base[key], value)
-        else:
-            base[key] = value
-    return base
-
-
-def _merge_engines(defaults: list[dict[str, Any]], user: Any) -> list[dict[str, Any]]:
-    """SearXNG's rules: keep_only/remove filter defaults; same-name entries update them."""
-    if isinstance(user, dict):
-        keep_only, remove = user.get("keep_only"), user.get("remove") or []
-        engines = [e for e in defaults if (keep_only is None or e.get("name") in keep_only)]
-        return [e for e in engines if e.get("name") not in remove]
-    if user is None:
-        return defaults
-    if not isinstance(user, list):
-        raise SettingsError("engines: expected a list or {keep_only, remove}")
-    by_name = {e.get("name"): e for e in defaults}
-    merged = list(defaults)
-    for i, entry in enumerate(user):
-        if not isinstance(entry, dict):
-            raise SettingsError(f"engines[{i}]: expected a mapping")
-        if entry.get("name") in by_name:
-            by_name[entry["name"]].update(entry)
-        else:
-            merged.append(entry)
-    return merged
-
-
-def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SettingsError(f"{path}: cannot read settings: {exc.strerror}") from exc
-    except yaml.YAMLError as exc:
-        raise SettingsError(f"{path}: not valid YAML: {exc}") from exc
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise SettingsError(f"{path}: the top level must be a mapping")
-    return data
-
-
-def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, Any]:
-    """Combine the default and user mappings as SearXNG does."""
-    if user is None:
-        return copy.deepcopy(defaults)
-    user = copy.deepcopy(user)
-    use_default = user.pop("use_default_settings", False)
-    if not use_default:
-        return user
-    result = copy.deepcopy(defaults)
-    user_engines = user.pop("engines", None)
-    engines = result.get("engines") or []
-    if isinstance(use_default, dict) and isinstance(use_default.get("engines"), dict):
-        # SearXNG spells it use_default_settings: {engines: {keep_only, remove}}
-        engines = _merge_engines(engines, use_default["engines"])
-    _deep_update(result, user)
-    result["engines"] = _merge_engines(engines, user_engines)
-    return result
+    # keys of the operator's file that do nothing here (searx.settings_compat), logged at start-up
+    ignored: tuple[str, ...] = ()
 
 
 def _error_at(exc: msgspec.ValidationError) -> tuple[str, str]:
@@ -393,10 +389,10 @@ def printable_ascii(text: str) -> bool:
 
 
 def _valkey_to_store(body: dict[str, Any]) -> None:
-    """SearXNG's ``valkey.url`` names the shared store unless ``store.url`` does."""
-    valkey = body.get("valkey")
-    url = valkey.get("url") if isinstance(valkey, dict) else None
-    if not url or not isinstance(url, str):
+    """SearXNG's ``valkey.url`` (or its former ``redis.url``) names the shared store unless ``store.url`` does."""
+    urls = [section.get("url") for section in (body.get("valkey"), body.get("redis")) if isinstance(section, dict)]
+    url = next((u for u in urls if u and isinstance(u, str)), None)
+    if url is None:
         return
     store = body.get("store")
     if store is None:
@@ -423,7 +419,7 @@ def _check_sections(data: dict[str, Any]) -> None:
             raise SettingsError(f"{key}: unknown section (did you mean {close[0]}?)")
 
 
-def validate(data: dict[str, Any], source: str = "") -> Settings:
+def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = ()) -> Settings:
     """Check types and engine entries; raise SettingsError naming the key path."""
     engines = data.get("engines") or []
     if not isinstance(engines, list):
@@ -452,6 +448,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     _valkey_to_store(body)
     body["engines"] = engines
     body["source"] = source
+    body["ignored"] = ignored
     try:
         settings = msgspec.convert(body, Settings, strict=False)
     except msgspec.ValidationError as exc:
@@ -469,6 +466,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
     _check_collections(settings.collections)
+    check_choices(settings)
     return settings
 
 
@@ -518,7 +516,8 @@ def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any
     data = environ.apply(merge(defaults, user), os.environ)
     if overrides:
         _deep_update(data, copy.deepcopy(overrides))
-    return validate(data, source=str(path or DEFAULT_PATH))
+    ignored = ignored_keys(user, Settings, _SearXNG) if user else ()
+    return validate(data, source=str(path or DEFAULT_PATH), ignored=ignored)
 
 
 def check_secret(settings: Settings) -> None:

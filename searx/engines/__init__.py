@@ -5,23 +5,23 @@ and ``response(resp)`` plus SearXNG's attributes as defaults. The loader reads
 those defaults and overlays the settings entry into a frozen ``Engine``; it
 never writes onto the module. Modules read their settings from
 ``params["engine"].settings`` (and ``resp.search_params["engine"].settings``).
+An entry this instance cannot run (``searx.engines.support``) is skipped, not fatal.
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any
 
+from searx.engines.support import MODULE_NAME, Unsupported, inactive, skip_reason
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
           "shortcut", "disabled", "about", "enable_http")
 _SIMPLE = (str, int, float, bool, list, tuple, dict, type(None))
-_MODULE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def _categories(value: Any) -> tuple[str, ...]:
 
 
 def load_module(module_name: str, where: str) -> ModuleType:
-    if not isinstance(module_name, str) or not _MODULE_NAME.match(module_name):
+    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
         raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
     try:
         module = importlib.import_module(f"searx.engines.{module_name}")
@@ -133,10 +133,17 @@ def build_engine(entry: Mapping[str, Any], where: str, default_timeout: float) -
 
 
 def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0) -> dict[str, Engine]:
-    """All engines of the settings, by name; ``inactive: true`` entries are skipped."""
+    """All engines of the settings, by name; ``inactive`` entries and those this
+    instance cannot run (``unsupported``) are skipped."""
     engines: dict[str, Engine] = {}
     for i, entry in enumerate(entries):
-        if entry.get("inactive"):
+        if inactive(entry) or skip_reason(entry, f"engines[{i}]") is not None:
             continue
         engines[str(entry["name"])] = build_engine(entry, f"engines[{i}]", default_timeout)
     return engines
+
+
+def unsupported(entries: Iterable[Mapping[str, Any]]) -> tuple[Unsupported, ...]:
+    """The entries ``load_engines`` skips because this instance cannot run them (not the inactive ones)."""
+    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry))
+    return tuple(u for u in found if u is not None)

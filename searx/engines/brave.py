@@ -23,6 +23,8 @@ safesearch = True
 language_support = True
 timeout = 4.0
 about = {"website": "https://search.brave.com", "results": "HTML", "use_official_api": False}
+# SearXNG's entries also name Brave's images, videos, news and goggles; those entries are skipped
+SUPPORTED_VALUES = {"brave_category": ("search",)}
 
 _TIME = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 _SAFE = {0: "off", 1: "moderate", 2: "strict"}

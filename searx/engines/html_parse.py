@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from lxml import html
 from lxml.etree import ParserError
@@ -16,6 +17,7 @@ from searx.engines.bot_checks import block_marker, challenge_marker
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
 
 _SPACE = re.compile(r"\s+")
+_VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
 
 
 def settings_of(params: dict[str, Any]) -> Any:
@@ -91,3 +93,13 @@ def unparsable(resp: Any, message: str) -> EngineError:
     if marker:
         return EngineAccessDenied(f"block page ({marker})")
     return EngineParseError(message)
+
+
+def video_embed(url: str) -> str:
+    """The youtube-nocookie player of a YouTube watch link (``watch?v=`` or youtu.be), else ""."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").removeprefix("www.").removeprefix("m.")
+    video = parse_qs(parts.query).get("v", [""])[0] if host == "youtube.com" and parts.path == "/watch" else ""
+    if host == "youtu.be":
+        video = parts.path.strip("/")
+    return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""

@@ -28,6 +28,8 @@ language_support = True
 timeout = 5.0
 token_ttl = 3600.0  # how long one sc code is used (Startpage issues a new one with every page)
 about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
+# SearXNG's entries also name Startpage's news and images verticals; those entries are skipped
+SUPPORTED_VALUES = {"startpage_categ": ("web",)}
 
 _TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _SAFE = {0: "none", 1: "moderate", 2: "heavy"}

@@ -25,6 +25,8 @@ language_support = True
 timeout = 4.0
 number_of_results = 20  # results a page (SearXNG's key)
 about = {"website": "https://commons.wikimedia.org", "results": "JSON", "use_official_api": True}
+# SearXNG's entries also search videos, audio and other files; those entries are skipped
+SUPPORTED_VALUES = {"wc_search_type": ("image",)}
 
 # files that are pictures (not audio, video or PDF pages)
 _IMAGE_TYPES = "filetype:bitmap|drawing"

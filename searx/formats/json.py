@@ -7,11 +7,12 @@ from urllib.parse import urlparse
 
 import msgspec
 
-from searx.results.types import Answer, MainResult
+from searx.results.types import Answer, MainResult, kind_fields
 from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
-_EXTRA = ("thumbnail_src", "resolution", "img_format", "filesize", "source", "length", "iframe_src", "author")
+_EXTRA = ("thumbnail_src", "resolution", "img_format", "filesize", "source", "length", "iframe_src", "author",
+          "audio_src", "views", "metadata")
 # the fields each kind of result always carries (SearXNG's templates), empty or not
 _KIND_FIELDS = {
     "images.html": ("thumbnail_src", "resolution", "img_format", "source", "author"),
@@ -40,6 +41,8 @@ def result_dict(r: MainResult) -> dict[str, Any]:
     for name in _EXTRA:
         if getattr(r, name):
             out[name] = getattr(r, name)
+    for name in kind_fields(r):  # a map, torrent, paper, package or file result's own fields, as SearXNG's
+        out[name] = getattr(r, name)
     return out
 
 

@@ -31,8 +31,3 @@ BUILTIN: tuple[type[Plugin], ...] = (
     InfiniteScrollPlugin, RandomAnswerer, StatisticsAnswerer, AISummaryPlugin,
 )
 
-
-def plugin_id(key: str) -> str:
-    """The id a ``plugins:`` key names: ``hash_plugin`` or SearXNG's ``searx.plugins.hash_plugin.SXNGPlugin``."""
-    parts = key.split(".")
-    return parts[-2] if len(parts) >= 3 and parts[0] == "searx" else key

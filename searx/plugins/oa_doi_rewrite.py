@@ -58,19 +58,16 @@ class OADOIRewritePlugin(Plugin):
 
     @classmethod
     def check(cls, settings: Any) -> None:
-        found = resolvers(settings)
-        for name, url in found.items():
+        # (that default_doi_resolver names one of them is checked with the settings)
+        for name, url in resolvers(settings).items():
             if not isinstance(url, str) or not safe_url(url):
                 raise SettingsError(f"doi_resolvers.{name}: give the resolver's http(s) URL prefix, e.g. https://doi.org/")
-        default = default_resolver(settings)
-        if found and default not in found:
-            raise SettingsError(f"default_doi_resolver: {default!r} is not one of doi_resolvers ({', '.join(found)})")
 
     def resolver(self, ctx: SearchContext) -> str:
         """The URL prefix of the user's resolver (the default for an unknown choice)."""
         found = resolvers(self.settings)
         chosen = str(ctx.preferences.get("doi_resolver") or "")
-        return found.get(chosen) or found[default_resolver(self.settings)]
+        return found.get(chosen) or found.get(default_resolver(self.settings)) or next(iter(found.values()))
 
     def cache_key(self, ctx: SearchContext) -> str:
         return f"{self.id}:{self.resolver(ctx)}"

@@ -63,7 +63,7 @@ def _merge_into(kept: MainResult, new: MainResult) -> None:
     if new.url.startswith("https:") and not kept.url.startswith("https:"):
         kept.url = new.url
     for attr in ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
-                 "source", "length", "iframe_src", "author"):
+                 "source", "length", "iframe_src", "author", "audio_src", "views", "metadata"):
         if not getattr(kept, attr) and getattr(new, attr):
             setattr(kept, attr, getattr(new, attr))
 

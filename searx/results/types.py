@@ -6,6 +6,8 @@ each into one typed result. Unknown keys are ignored. Only http(s) links pass
 types check again whoever builds them (plugins, the cache).
 Image, news and video results are main results with SearXNG's extra fields;
 an item without the fields its kind needs is dropped (see ``REQUIRED``).
+Map, torrent, paper, package and file results are subclasses of ``MainResult``
+with SearXNG's field names for their templates (``KINDS``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from urllib.parse import urlsplit
 import msgspec
 
 # SearXNG's templates; any other value an engine names becomes the default
-TEMPLATES = ("default.html", "images.html", "videos.html")
+TEMPLATES = ("default.html", "images.html", "videos.html", "map.html", "torrent.html", "paper.html", "packages.html",
+             "file.html")
+# categories whose results a tab shows in a layout of their own (their kind), besides the templates
+CATEGORY_KINDS = ("news", "music", "social media")
 # what each kind of result cannot go without (the kind is the template, or "news" for the news category)
 REQUIRED: dict[str, tuple[str, ...]] = {
     "images.html": ("img_src", "thumbnail_src"),
@@ -29,6 +34,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 # file:, relative links an engine failed to resolve) is dropped
 URL_SCHEMES = frozenset({"http", "https"})
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_MAGNET = re.compile(r"^magnet:\?[\x21-\x7e]+$")
 
 
 def safe_url(url: str, *, instance_path: bool = False) -> str:
@@ -64,8 +70,11 @@ def _checked(url: str) -> str:
     return safe_url(url, instance_path=True)
 
 
-class MainResult(msgspec.Struct, kw_only=True):
-    """An ordinary link result (the ``results`` list of the JSON API)."""
+class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class"):
+    """An ordinary link result (the ``results`` list of the JSON API).
+
+    Tagged, so the search cache gives each kind (``KINDS``) back as its own class.
+    """
 
     url: str
     title: str
@@ -89,6 +98,10 @@ class MainResult(msgspec.Struct, kw_only=True):
     length: str = ""
     iframe_src: str = ""
     author: str = ""
+    # music and social media (SearXNG's names)
+    audio_src: str = ""
+    views: str = ""
+    metadata: str = ""
     # private: not rendered by formats
     norm_url: str = ""
 
@@ -98,15 +111,140 @@ class MainResult(msgspec.Struct, kw_only=True):
         if not url:
             raise ValueError(f"a result links only to http(s) URLs, not {self.url[:80]!r}")
         self.url = url
-        for name in ("thumbnail", "img_src", "thumbnail_src", "iframe_src"):
+        for name in ("thumbnail", "img_src", "thumbnail_src", "iframe_src", "audio_src"):
             setattr(self, name, _checked(getattr(self, name)))
 
     @property
     def kind(self) -> str:
-        """What the page shows it as: images.html, videos.html, news or default.html."""
+        """What the page shows it as: its template (images.html, map.html, ...), else its
+        category when that has a layout of its own (news, music, social media), else default.html."""
         if self.template != "default.html":
             return self.template
-        return "news" if self.category == "news" else "default.html"
+        return self.category if self.category in CATEGORY_KINDS else "default.html"
+
+
+def _links(links: list[dict[str, str]]) -> list[dict[str, str]]:
+    """``[{"label", "url"}]`` with only http(s) links kept."""
+    return [link for link in links if _checked(link.get("url", ""))]
+
+
+class MapResult(MainResult, kw_only=True):
+    """A place (``map.html``): openstreetmap, photon. Coordinates are WGS 84 degrees."""
+
+    template: str = "map.html"
+    latitude: float | None = None
+    longitude: float | None = None
+    boundingbox: list[float] = msgspec.field(default_factory=list)  # south, north, west, east
+    geojson: dict[str, Any] | None = None
+    # name, road, house_number, locality, postcode, country (SearXNG's keys)
+    address: dict[str, str] = msgspec.field(default_factory=dict)
+    address_label: str = ""
+    osm: dict[str, str] = msgspec.field(default_factory=dict)  # type (node, way, relation) and id
+    links: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, url
+    data: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, value
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.links = _links(self.links)
+
+
+class TorrentResult(MainResult, kw_only=True):
+    """A torrent (``torrent.html``). ``magnetlink`` is the one field where a non-http(s) link
+    (``magnet:?``) is allowed."""
+
+    template: str = "torrent.html"
+    magnetlink: str = ""
+    torrentfile: str = ""
+    seed: int | None = None
+    leech: int | None = None
+    files: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.magnetlink = self.magnetlink if _MAGNET.match(self.magnetlink) else ""
+        self.torrentfile = _checked(self.torrentfile)
+
+
+class PaperResult(MainResult, kw_only=True):
+    """A scholarly work (``paper.html``): pubmed, semantic_scholar, crossref, arxiv."""
+
+    template: str = "paper.html"
+    type: str = ""
+    authors: list[str] = msgspec.field(default_factory=list)
+    editor: str = ""
+    publisher: str = ""
+    journal: str = ""
+    volume: str = ""
+    pages: str = ""
+    number: str = ""
+    doi: str = ""
+    issn: list[str] = msgspec.field(default_factory=list)
+    isbn: list[str] = msgspec.field(default_factory=list)
+    tags: list[str] = msgspec.field(default_factory=list)
+    comments: str = ""
+    pdf_url: str = ""
+    html_url: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.pdf_url, self.html_url = _checked(self.pdf_url), _checked(self.html_url)
+
+
+class PackageResult(MainResult, kw_only=True):
+    """A software package (``packages.html``): pypi, docker_hub."""
+
+    template: str = "packages.html"
+    package_name: str = ""
+    version: str = ""
+    maintainer: str = ""
+    tags: list[str] = msgspec.field(default_factory=list)
+    popularity: str = ""
+    license_name: str = ""
+    license_url: str = ""
+    homepage: str = ""
+    source_code_url: str = ""
+    links: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, url
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name in ("license_url", "homepage", "source_code_url"):
+            setattr(self, name, _checked(getattr(self, name)))
+        self.links = _links(self.links)
+
+
+class FileResult(MainResult, kw_only=True):
+    """A file (``file.html``): wikicommons files."""
+
+    template: str = "file.html"
+    filename: str = ""
+    size: str = ""
+    time: str = ""
+    mimetype: str = ""
+    abstract: str = ""
+    embedded: str = ""
+    mtype: str = ""
+    subtype: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.embedded = _checked(self.embedded)
+
+
+# the result class of each template that has fields of its own
+KINDS: dict[str, type[MainResult]] = {
+    "map.html": MapResult, "torrent.html": TorrentResult, "paper.html": PaperResult,
+    "packages.html": PackageResult, "file.html": FileResult,
+}
+AnyResult = MainResult | MapResult | TorrentResult | PaperResult | PackageResult | FileResult
+
+
+def kind_fields(result: MainResult) -> tuple[str, ...]:
+    """The fields a result's class adds to ``MainResult`` (what a kind's template and JSON show)."""
+    return _OWN_FIELDS.get(type(result), ())
+
+
+_BASE_FIELDS = frozenset(MainResult.__struct_fields__)
+_OWN_FIELDS = {cls: tuple(f for f in cls.__struct_fields__ if f not in _BASE_FIELDS) for cls in KINDS.values()}
 
 
 class Answer(msgspec.Struct, kw_only=True):
@@ -141,7 +279,7 @@ class Infobox(msgspec.Struct, kw_only=True):
 class ResultSet(msgspec.Struct, kw_only=True):
     """Everything one search produced, before or after merging."""
 
-    results: list[MainResult] = msgspec.field(default_factory=list)
+    results: list[AnyResult] = msgspec.field(default_factory=list)
     answers: list[Answer] = msgspec.field(default_factory=list)
     infoboxes: list[Infobox] = msgspec.field(default_factory=list)
     suggestions: list[str] = msgspec.field(default_factory=list)
@@ -192,6 +330,13 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
     if not url:
         return None
     template = _text(item.get("template"))
+    result = _main(item, url, template, engine, category)
+    if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
+        return None
+    return result
+
+
+def _main(item: dict[str, Any], url: str, template: str, engine: str, category: str) -> MainResult:
     result = MainResult(
         url=url,
         title=_text(item.get("title")).strip(),
@@ -210,10 +355,30 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
         source=_text(item.get("source")).strip(),
         length=_length(item.get("length")),
         author=_text(item.get("author")).strip(),
+        audio_src=safe_url(_text(item.get("audio_src"))),
+        views=_text(item.get("views")).strip(),
+        metadata=_text(item.get("metadata")).strip(),
     )
-    if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
-        return None
-    return result
+    cls = KINDS.get(template)
+    return result if cls is None else _as_kind(cls, result, item)
+
+
+def _as_kind(cls: type[MainResult], base: MainResult, item: dict[str, Any]) -> MainResult:
+    """``base`` as an instance of its kind's class, with the kind's own fields from ``item``
+    (types coerced as msgspec does: "52.5" becomes a float); a value that does not fit is left out."""
+    values = msgspec.structs.asdict(base)
+    own = {name: item[name] for name in _OWN_FIELDS[cls] if item.get(name) not in (None, "")}
+    try:
+        return msgspec.convert({**values, **own}, cls, strict=False)
+    except msgspec.ValidationError:
+        fitting = {}
+        for name, value in own.items():
+            try:
+                msgspec.convert({**values, name: value}, cls, strict=False)
+            except msgspec.ValidationError:
+                continue
+            fitting[name] = value
+        return msgspec.convert({**values, **fitting}, cls, strict=False)
 
 
 def _date(value: Any) -> str | None:

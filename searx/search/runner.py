@@ -253,6 +253,8 @@ class SearchRunner:
             raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
 
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
+        if response.status_code in params.get("no_result_for_http_status", ()):
+            return ResultSet()  # the site's way of saying "nothing found" (SearXNG's engine key)
         if params.get("raise_for_httperror", True):
             check_status(response)
         response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract

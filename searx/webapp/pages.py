@@ -8,6 +8,7 @@ from urllib.parse import urlencode, urlsplit
 from flask import Flask, Response, g, render_template
 
 import searx.webapp.client_strings as client_strings
+import searx.webapp.footer as footer
 import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
@@ -55,12 +56,13 @@ def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     return {
         "instance_name": svc.settings.general.instance_name,
-        "contact_url": svc.settings.general.contact_url or "",
+        "footer_links": footer.links(svc.settings),
         "locale": i18n.bcp47(getattr(g, "locale", "en")),
         "text_direction": i18n.text_direction(getattr(g, "locale", "en")),
         "method": prefs.get("method"),
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
+        "query_in_title": svc.settings.ui.query_in_title,
         "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
     }
 
@@ -128,6 +130,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         chosen_categories=set(prefs.csv("categories")), languages=languages,
         other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
+        unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
         doi_resolvers=list(svc.settings.doi_resolvers) if "oa_doi_rewrite" in svc.plugins.plugins else [],

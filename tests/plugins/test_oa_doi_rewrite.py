@@ -70,11 +70,17 @@ def test_a_doi_with_url_characters_stays_one_path(app_factory: Any, fake_engine:
     assert result.url == "https://oadoi.org/10.1234/a%23b%3Fc%3Cd"
 
 
-@pytest.mark.parametrize(("resolvers", "default", "message"), [
-    ({"evil": "javascript:alert(1)//"}, "oadoi.org", r"doi_resolvers\.evil: give the resolver's http\(s\) URL"),
-    (RESOLVERS, "sci-hub", r"default_doi_resolver: 'sci-hub' is not one of"),
-])  # fmt: skip
-def test_bad_resolvers_stop_start_up(resolvers: dict[str, str], default: str, message: str) -> None:
-    settings = msgspec.structs.replace(make_settings([]), doi_resolvers=resolvers, default_doi_resolver=default)
-    with pytest.raises(SettingsError, match=message):
+def test_a_resolver_that_is_no_http_url_stops_start_up() -> None:
+    settings = msgspec.structs.replace(make_settings([]), doi_resolvers={"evil": "javascript:alert(1)//"},
+                                       default_doi_resolver="evil")  # fmt: skip
+    with pytest.raises(SettingsError, match=r"doi_resolvers\.evil: give the resolver's http\(s\) URL"):
         load_plugins(settings)
+
+
+def test_a_default_resolver_that_is_not_listed_stops_start_up() -> None:
+    from searx import settings as settings_mod
+
+    data = settings_mod.merge(settings_mod._read_yaml(settings_mod.DEFAULT_PATH), None)
+    data.update(default_doi_resolver="sci-hub", server={"secret_key": "s" * 40})
+    with pytest.raises(SettingsError, match=r"default_doi_resolver: 'sci-hub' is not a key of doi_resolvers"):
+        settings_mod.validate(data)

@@ -27,7 +27,9 @@ def config() -> Response:
                      "paging": e.paging, "time_range_support": e.time_range_support, "safesearch": e.safesearch,
                      "language_support": e.language_support, "timeout": e.timeout}
                     for n, e in svc.engines.items()],
+        "unsupported_engines": [{"name": u.name, "engine": u.engine, "reason": u.reason} for u in svc.unsupported],
         "plugins": [{"name": p.id, "enabled": p.default_on} for p in svc.plugins.plugins.values()],
+        "unsupported_plugins": [{"name": u.name, "reason": u.reason} for u in svc.unknown_plugins],
         "formats": list(svc.settings.search.formats),
         "safe_search": svc.settings.search.safe_search,
         "default_locale": svc.settings.ui.default_locale,
