@@ -16,8 +16,9 @@ from typing import Any
 from searx.plugins import N_, Plugin, SearchContext, hostrules
 from searx.results.types import MainResult
 
-# main-result fields that hold links besides ``url`` (SearXNG's filter_urls fields)
-LINK_FIELDS = ("thumbnail", "img_src", "thumbnail_src", "iframe_src")
+# fields that hold links besides ``url`` (SearXNG's filter_urls fields), of main results and their kinds
+LINK_FIELDS = ("thumbnail", "img_src", "thumbnail_src", "iframe_src", "audio_src", "torrentfile", "pdf_url", "html_url",
+               "license_url", "homepage", "source_code_url", "embedded")  # fmt: skip
 
 
 class HostnamesPlugin(Plugin):
@@ -54,8 +55,12 @@ class HostnamesPlugin(Plugin):
         if priority:
             result.priority = priority
         for name in LINK_FIELDS:
-            if getattr(result, name):
+            if getattr(result, name, ""):
                 setattr(result, name, self._link(getattr(result, name)))
+        links = getattr(result, "links", None)  # maps and packages: [{"label", "url"}]
+        if links:
+            kept = [{**u, "url": url} for u in links if (url := self._link(u.get("url", "")))]
+            setattr(result, "links", kept)  # noqa: B010 - only some result kinds have links
         return True
 
     def post_search(self, ctx: SearchContext) -> None:

@@ -314,3 +314,17 @@ def test_a_hundred_rules_decide_a_host_once(caplog: Any) -> None:
         rules.url("https://www.site42.example/page")
     assert rules.decide.cache_info().hits == before + 10
     assert re.fullmatch(r"[0-9a-f]{16}", rules.digest)
+
+
+def test_the_links_of_every_result_kind_follow_the_rules() -> None:
+    from searx.results.types import MapResult, PaperResult
+
+    plugin = {p.id: p for p in load_plugins(make_settings([], hostnames=RULES))}["hostnames"]
+    ctx = SearchContext("q", 1, "general", "json", "all", 0, None, {})
+    paper = PaperResult(url="https://alpha.example.org/p", title="p", pdf_url="https://spam.example.net/p.pdf",
+                        html_url="https://beta.example.org/p.html")  # fmt: skip
+    place = MapResult(url="https://alpha.example.org/m", title="m", links=[
+        {"label": "a", "url": "https://spam.example.net/"}, {"label": "b", "url": "https://beta.example.org/b"}])
+    assert plugin.on_result(ctx, paper) and plugin.on_result(ctx, place)
+    assert (paper.pdf_url, paper.html_url) == ("", "https://mirror.example.net/p.html")
+    assert place.links == [{"label": "b", "url": "https://mirror.example.net/b"}]
