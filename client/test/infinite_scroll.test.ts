@@ -21,6 +21,7 @@ function deps(pages: Record<string, string | Error>) {
   const asked: string[] = [];
   let load: (() => void) | null = null;
   let stopped = false;
+  let again = 0;
   const d: ScrollDeps = {
     fetchPage: async (url) => {
       asked.push(url);
@@ -30,12 +31,17 @@ function deps(pages: Record<string, string | Error>) {
     },
     observe: (_target, fn) => {
       load = fn;
-      return () => {
-        stopped = true;
+      return {
+        again: () => {
+          again += 1;
+        },
+        stop: () => {
+          stopped = true;
+        },
       };
     },
   };
-  return { d, asked, load: () => load?.(), stopped: () => stopped };
+  return { d, asked, load: () => load?.(), stopped: () => stopped, again: () => again };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -44,7 +50,7 @@ const origin = () => document.location.origin;
 describe("setupInfiniteScroll", () => {
   it("appends the next pages' results and moves the link on, then stops at the last page", async () => {
     document.body.innerHTML = results(1, 2) + nav("/search?q=x&pageno=2");
-    const { d, asked, load, stopped } = deps({
+    const { d, asked, load, stopped, again } = deps({
       [`${origin()}/search?q=x&pageno=2`]: `<main>${results(3, 4)}${nav("/search?q=x&pageno=3")}</main>`,
       [`${origin()}/search?q=x&pageno=3`]: `<main><p>No results</p>${nav(null)}</main>`,
     });
@@ -54,6 +60,7 @@ describe("setupInfiniteScroll", () => {
     const titles = [...document.querySelectorAll("ol.results h3")].map((h) => h.textContent);
     expect(titles).toEqual(["R1", "R2", "R3", "R4"]);
     expect(document.querySelectorAll("[id^=result-]")).toHaveLength(2); // appended items carry no id
+    expect(again()).toBe(1); // the links may still be in view: asked once more
     expect(document.querySelector("nav.pagination a[rel=next]")?.getAttribute("href")).toBe(
       "/search?q=x&pageno=3",
     );

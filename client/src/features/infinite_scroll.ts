@@ -13,8 +13,9 @@ const TIMEOUT_MS = 15_000;
 export interface ScrollDeps {
   /** The HTML of a results page; rejects on a network error, a timeout or a non-2xx answer. */
   fetchPage: (url: string, signal: AbortSignal) => Promise<string>;
-  /** Calls `load` whenever `target` comes near the viewport; returns a function that stops. */
-  observe: (target: Element, load: () => void) => () => void;
+  /** Calls `load` whenever `target` comes near the viewport: `again()` asks once more (after a page
+   * was appended, the links may still be in view), `stop()` ends it. */
+  observe: (target: Element, load: () => void) => { again: () => void; stop: () => void };
 }
 
 async function fetchPage(url: string, signal: AbortSignal): Promise<string> {
@@ -27,7 +28,7 @@ async function fetchPage(url: string, signal: AbortSignal): Promise<string> {
   return response.text();
 }
 
-function observe(target: Element, load: () => void): () => void {
+function observe(target: Element, load: () => void): { again: () => void; stop: () => void } {
   const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((e) => e.isIntersecting)) load();
@@ -35,7 +36,13 @@ function observe(target: Element, load: () => void): () => void {
     { rootMargin: "600px 0px" },
   );
   observer.observe(target);
-  return () => observer.disconnect();
+  return {
+    again: () => {
+      observer.unobserve(target); // observing anew reports the current state at once
+      observer.observe(target);
+    },
+    stop: () => observer.disconnect(),
+  };
 }
 
 const DEFAULTS: ScrollDeps = { fetchPage, observe };
@@ -75,7 +82,7 @@ export function setupInfiniteScroll(doc: Document, deps: ScrollDeps = DEFAULTS):
   const nav = doc.querySelector("nav.pagination");
   if (!list || !nav) return;
   let loading = false;
-  let stop = () => {};
+  let watch = { again: () => {}, stop: () => {} };
   const load = async () => {
     const url = nextUrl(nav, doc.location.href);
     if (loading || !url) return;
@@ -87,14 +94,16 @@ export function setupInfiniteScroll(doc: Document, deps: ScrollDeps = DEFAULTS):
       const following = append(doc, list, await deps.fetchPage(url, controller.signal));
       const links = following ? [...following.querySelectorAll("a[rel=next]")] : [];
       nav.replaceChildren(...links.map((a) => doc.importNode(a, true)));
-      if (!links.length) stop();
+      loading = false;
+      if (links.length) watch.again();
+      else watch.stop();
     } catch {
-      stop(); // the links stay: the reader goes on by hand
+      watch.stop(); // the links stay: the reader goes on by hand
     } finally {
       clearTimeout(timer);
       nav.removeAttribute("aria-busy");
       loading = false;
     }
   };
-  stop = deps.observe(nav, () => void load());
+  watch = deps.observe(nav, () => void load());
 }
