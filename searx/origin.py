@@ -4,7 +4,7 @@
 ``server.trusted_hosts``; ``host_allowed`` says whether the instance answers
 to a Host name; ``origin_matches`` whether an ``Origin`` header names a given
 base URL; ``same_origin`` whether a request comes from the instance's own
-pages (``/ai_summary`` and ``POST /preferences`` refuse what a browser marks as
+pages (``/ai_summary``, ``/fetch`` and ``POST /preferences`` refuse what a browser marks as
 coming from another site). ``searx.webapp.origin`` applies them to the request.
 """
 
@@ -125,15 +125,17 @@ def origin_matches(origin: str, ours: str) -> bool:
     return theirs[2] == mine[2] or {theirs[2], mine[2]} <= {80, 443}
 
 
-def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False) -> bool:
+def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False,
+                *, typed: bool = False) -> bool:
     """True unless the browser tells us the request is cross-site.
 
-    ``Sec-Fetch-Site`` must be ``same-origin`` when sent; ``Origin`` must name this
+    ``Sec-Fetch-Site`` must be ``same-origin`` when sent (or ``none`` with ``typed``: the user typed
+    the address or opened a bookmark, which no other site can cause); ``Origin`` must name this
     host (or ``server.base_url``). Behind a TLS proxy the scheme may differ, so
     the host and port decide. Clients that send neither header are no browser
     and cannot be used for cross-site requests.
     """
-    if fetch_site is not None and fetch_site.lower() != "same-origin":
+    if fetch_site is not None and fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
         return False
     if origin is None:
         return True

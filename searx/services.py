@@ -15,6 +15,8 @@ from searx.metrics import Metrics
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
+from searx.network.tiles import TileFetcher
+from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import plugin_classes, unknown_plugins
@@ -49,6 +51,7 @@ class Services:
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
     images: ImageFetcher | None = None  # the image proxy's fetcher
+    tiles: TileFetcher | None = None  # the map tiles' fetcher (/map_tile)
     unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
     unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
 
@@ -79,9 +82,10 @@ def check(settings: Settings) -> dict[str, Engine]:
     parse_trusted_proxies(settings.server.trusted_proxies)
     check_base_url(settings.server.base_url)
     check_trusted_hosts(settings.server.trusted_hosts)
-    check_settings(settings.fetch)
+    check_settings(settings.fetch, settings.server.threads)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
+    check_map(settings.map)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
     return engines
 
@@ -124,7 +128,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader)),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
-        unsupported=skipped, unknown_plugins=no_plugins,
+        tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
     )
     services.mcp = http_endpoint(services, store)
     return services
@@ -144,3 +148,16 @@ def image_fetcher(settings: Settings) -> ImageFetcher:
     guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
     return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
                         timeout=o.request_timeout, max_bytes=o.max_response_bytes)
+
+
+def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
+    """The map tiles' fetcher: the image proxy's guarded fetch, with the instance's own name as its
+    user agent (tile servers' usage policies ask for one) and the tile size cap."""
+    from searx import __version__
+
+    base = settings.server.base_url
+    agent = f"searx-ai/{__version__} (map tiles{'; +' + base if isinstance(base, str) and base else ''})"
+    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+    fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
+                           max_bytes=settings.map.max_tile_bytes)
+    return TileFetcher(settings.map, fetcher, store)

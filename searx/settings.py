@@ -193,11 +193,19 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
+    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
+    # reads in flight in one process (None: a quarter of server.threads; at most half), and for one client;
+    # past them a read is refused at once, never queued
+    max_concurrent: int | None = None
+    max_per_client: int = 4
+    # the longest cooldown one Retry-After may put a site in (seconds)
+    max_retry_after: float = 600.0
     extract_workers: int = 2
     extract_timeout: float = 5.0
     extract_memory_mb: int = 1024
@@ -217,6 +225,8 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
+    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
+    max_bytes: int = 256 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):
@@ -252,6 +262,8 @@ class MCP(_S, frozen=True):
     client_limit: int = 20
     total_limit: int = 60
     window: float = 60.0
+    # sessions opened (initialize) and ended (DELETE) per client per window (0 = no limit)
+    session_limit: int = 10
 
 class CollectionsEmbeddings(_S, frozen=True):
     # auto: http when base_url is set, else the local model when installed, else none (keywords only)
@@ -279,6 +291,19 @@ class Collections(_S, frozen=True):
     convex_alpha: float = 0.5
     min_update_interval: int = 5
     embeddings: CollectionsEmbeddings = CollectionsEmbeddings()
+
+
+class MapSettings(_S, frozen=True):
+    """The map of the map tab: where its tiles come from (docs/admin/settings.md, ``map:``)."""
+
+    # {z}/{x}/{y}: a tile server's URL template (OpenStreetMap's own by default; mind its usage policy)
+    tile_url: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    max_zoom: int = 19
+    attribution: str = "© OpenStreetMap contributors"
+    attribution_url: str = "https://www.openstreetmap.org/copyright"
+    # tiles fetched through the instance (image proxy on) are kept this long in the store
+    tile_cache_ttl: int = 86400
+    max_tile_bytes: int = 512 * 1024
 
 
 class PluginSetting(_SearXNG, frozen=True):
@@ -335,6 +360,7 @@ class Settings(_SearXNG, frozen=True):
 
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
+    map: MapSettings = MapSettings()
     plugins: dict[str, PluginSetting] = {}
     # SearXNG's old form: the display names of the plugins on by default ('Hash plugin')
     enabled_plugins: tuple[str, ...] | None = None
@@ -485,7 +511,7 @@ def _check_mcp(settings: Settings) -> None:
         if len(token) < 16 or " " in token or not printable_ascii(token):
             # never echo the value: it is a secret
             raise SettingsError(f"mcp.tokens[{i}]: a token must be at least 16 printable ASCII characters, no spaces")
-    for key in ("client_limit", "total_limit"):
+    for key in ("client_limit", "total_limit", "session_limit"):
         if getattr(m, key) < 0:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:

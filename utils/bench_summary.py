@@ -160,7 +160,7 @@ class DelayedReader:
         self.delays, self.text = delays, text
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None) -> Any:  # fmt: skip
         wait = self.delays.get(url, 0.0)
         if deadline is not None:
             wait = min(wait, max(0.0, deadline - time.monotonic()))

@@ -3,6 +3,7 @@
  * needs. The results page loads the AI summary box only when its placeholder is there.
  */
 
+import { setupMaps } from "./features/map_button";
 import { setupVideoEmbeds } from "./features/video_embed";
 import { parseSummaryData } from "./lib/protocol";
 import { isQuestion } from "./lib/questions";
@@ -40,6 +41,7 @@ async function results(doc: Document, settings: ClientSettings): Promise<void> {
       () => {}, // the chunk could not load: the page links remain
     );
   }
+  setupMaps(doc);
   const root = doc.getElementById("ai-summary");
   if (!root) return;
   const data = parseSummaryData(readJsonScript(doc, "ai-summary-data"));

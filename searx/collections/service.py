@@ -20,7 +20,7 @@ from typing import Any
 from searx.collections import chunking, formats, fusion, names
 from searx.collections.embed import Embedder, EmbedError, from_settings
 from searx.collections.errors import NotFound, Starting
-from searx.collections.sources import Reader, SourceFollower, check_interval, check_url
+from searx.collections.sources import Reader, SourceFollower, check_interval, check_url, rename_entries
 from searx.collections.store import EntryInfo, Hit, Source, SQLiteStore
 from searx.collections.vectors import VectorIndex
 
@@ -116,6 +116,7 @@ class CollectionsService:
         with self._open_lock:
             if not self._opened:
                 self.store.open()
+                rename_entries(self.store)  # names of an earlier release carried the source URL's query
                 self._opened = True
 
     def wait_ready(self, timeout: float) -> bool:

@@ -14,7 +14,14 @@ from lxml import html
 from lxml.etree import ParserError
 
 from searx.engines.bot_checks import block_marker, challenge_marker
-from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
+from searx.errors import (
+    EngineAccessDenied,
+    EngineCaptcha,
+    EngineError,
+    EngineHTTPError,
+    EngineParseError,
+    EngineTooManyRequests,
+)
 
 _SPACE = re.compile(r"\s+")
 _VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
@@ -93,6 +100,28 @@ def unparsable(resp: Any, message: str) -> EngineError:
     if marker:
         return EngineAccessDenied(f"block page ({marker})")
     return EngineParseError(message)
+
+
+def json_body(resp: Any, parser: str) -> Any:
+    """The decoded JSON body; when there is none, the bot check or block page it is, else a
+    parse error naming ``parser``."""
+    try:
+        return resp.json()
+    except ValueError as exc:
+        raise unparsable(resp, f"{parser}: the answer is not JSON") from exc
+
+
+def status_error(resp: Any) -> EngineError | None:
+    """For an engine that reads some statuses itself (``raise_for_httperror`` off, e.g. 404 =
+    nothing found): the error any other non-2xx status stands for, None for 2xx."""
+    status = resp.status_code
+    if 200 <= status < 300:
+        return None
+    if status == 429:
+        return EngineTooManyRequests(f"HTTP {status}")
+    if status == 403:
+        return EngineAccessDenied(f"HTTP {status}")
+    return EngineHTTPError(f"HTTP {status}")
 
 
 def video_embed(url: str) -> str:

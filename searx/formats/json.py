@@ -7,7 +7,8 @@ from urllib.parse import urlparse
 
 import msgspec
 
-from searx.results.types import Answer, MainResult, kind_fields
+from searx.results.answers import LEGACY, Answer, own_fields
+from searx.results.types import MainResult, kind_fields
 from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
@@ -47,9 +48,15 @@ def result_dict(r: MainResult) -> dict[str, Any]:
 
 
 def answer_dict(a: Answer) -> dict[str, Any]:
-    """SearXNG's ``Answer.as_dict()``: engine is the engine's name, ``plugin: <id>`` or ``answerer: <keyword>``."""
-    return {"url": a.url or None, "engine": a.engine, "parsed_url": _parsed(a.url) if a.url else None,
-            "template": "answer/legacy.html", "answer": a.answer}
+    """SearXNG's ``as_dict()`` of an answer: a plain one carries ``answer``, a typed one its own
+    fields (``translations``; ``current``, ``forecasts``, ``service``)."""
+    out: dict[str, Any] = {"url": a.url or None, "engine": a.engine, "parsed_url": _parsed(a.url) if a.url else None,
+                           "template": a.template}
+    if a.template == LEGACY:
+        out["answer"] = a.answer
+    else:
+        out.update(own_fields(a))
+    return out
 
 
 def payload(outcome: SearchOutcome) -> dict[str, Any]:

@@ -6,14 +6,13 @@ forged; failures are tool errors with the reader's stable codes.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import searx.mcp.args as a
 from searx.mcp.output import ToolOutput, refusal
-from searx.mcp.text import clean, one_line
+from searx.mcp.text import defuse, one_line
 from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Slice, slice_text
 from searx.reader.errors import ReaderError
 from searx.reader.service import MAX_URL, Page
@@ -46,7 +45,7 @@ class PageReader(Protocol):
     cache: Any  # DocumentCache: ``get(url, format)`` tells a cached page (it costs no fetch)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Page: ...
+             accept_language: str | None = None, client: str | None = None) -> Page: ...
 
 
 def host_label(url: str) -> str:
@@ -65,17 +64,6 @@ def host_label(url: str) -> str:
 
 def closing_line(host: str) -> str:
     return f"End of content from {host}."
-
-
-def _visible(line: str) -> str:
-    """What a reader sees of a line: no invisible format characters (zero-width and the like), no edges."""
-    return "".join(c for c in line if unicodedata.category(c) != "Cf").strip()
-
-
-def defuse(text: str, closing: str) -> str:
-    """The page text escaped, with any line that would read as the closing line quoted."""
-    lines = clean(text).split("\n")
-    return "\n".join(f"> {line}" if _visible(line) == closing else line for line in lines)
 
 
 def parse(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,10 +90,11 @@ def cached(reader: PageReader, args: dict[str, Any]) -> bool:
     return reader.cache.get(args["url"], args["format"]) is not None
 
 
-def read(reader: PageReader, args: dict[str, Any]) -> Page | ToolOutput:
-    """The page, or the tool error with the reader's stable code and its plain reason."""
+def read(reader: PageReader, args: dict[str, Any], client: str | None = None) -> Page | ToolOutput:
+    """The page, or the tool error with the reader's stable code and its plain reason; ``client`` counts
+    against the reader's per-client cap."""
     try:
-        return reader.read(args["url"], format=args["format"])
+        return reader.read(args["url"], format=args["format"], client=client)
     except ReaderError as exc:
         data: dict[str, Any] = {"code": exc.code, "url": one_line(args["url"])}
         if exc.upstream_status is not None:

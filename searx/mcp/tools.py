@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import searx.mcp.collections_tool as collections_tool
 import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
+from searx.limiter import client_key
 from searx.mcp.args import ArgumentError
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
@@ -104,5 +105,5 @@ class Tools:
             refused = self.limits.check(client)
             if refused:
                 return refusal(refused)
-        page = fetch_tool.read(reader, args)
+        page = fetch_tool.read(reader, args, client_key(client))
         return page if isinstance(page, ToolOutput) else fetch_tool.render(page, args)

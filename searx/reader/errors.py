@@ -8,6 +8,7 @@ from searx.errors import SearxError
 HTTP_STATUS: dict[str, int] = {
     "bad_request": 400,
     "address_refused": 403,
+    "forbidden": 403,  # a browser request from another site
     "unsupported_type": 415,
     "too_large": 413,
     "unreadable": 422,
@@ -18,6 +19,7 @@ HTTP_STATUS: dict[str, int] = {
     "network_error": 502,
     "timeout": 504,
     "rate_limited": 429,
+    "busy": 503,  # every read slot of this process is taken
     "disabled": 404,
 }
 
@@ -26,11 +28,13 @@ class ReaderError(SearxError):
     """A page that could not be read. ``code`` is one of ``HTTP_STATUS``'s keys.
 
     ``upstream_status`` is the status the page's server answered (``http_error``,
-    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known.
+    ``rate_limited``); ``retry_after`` the seconds a caller should wait, when known;
+    ``url`` the address whose server gave that answer (after redirects; never shown).
     """
 
     def __init__(
-        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None
+        self, code: str, message: str, *, upstream_status: int | None = None, retry_after: float | None = None,
+        url: str | None = None,
     ) -> None:
         if code not in HTTP_STATUS:
             raise ValueError(f"unknown reader error code {code!r}")
@@ -39,6 +43,7 @@ class ReaderError(SearxError):
         self.message = message
         self.upstream_status = upstream_status
         self.retry_after = retry_after
+        self.url = url
 
     @property
     def http_status(self) -> int:

@@ -128,7 +128,7 @@ class Fetcher:
         if not 200 <= status < 300:
             wait = retry_after(response.headers.get("retry-after"))
             raise ReaderError("http_error", f"the page's server answered {status}", upstream_status=status,
-                              retry_after=wait)  # fmt: skip
+                              retry_after=wait, url=checked.url)  # fmt: skip
         ctype = response.headers.get("content-type", "")
         mtype = media_type(ctype)
         if mtype not in _UNTYPED and kind_of(mtype) is None:

@@ -146,11 +146,11 @@ def merge(parts: Iterable[ResultSet], weights: Mapping[str, float]) -> ResultSet
     out.results = merge_main((p.results for p in parts), weights)
     if out.results and all(r.kind == "news" for r in out.results):
         out.results = newest_within_bands(out.results)
-    seen_answers: set[str] = set()
+    seen_answers: set[tuple[str, ...]] = set()
     for part in parts:
         for answer in part.answers:
-            if answer.answer not in seen_answers:
-                seen_answers.add(answer.answer)
+            if answer.key not in seen_answers:
+                seen_answers.add(answer.key)
                 out.answers.append(answer)
         out.suggestions.extend(s for s in part.suggestions if s not in out.suggestions)
         out.corrections.extend(c for c in part.corrections if c not in out.corrections)

@@ -7,7 +7,8 @@ types check again whoever builds them (plugins, the cache).
 Image, news and video results are main results with SearXNG's extra fields;
 an item without the fields its kind needs is dropped (see ``REQUIRED``).
 Map, torrent, paper, package and file results are subclasses of ``MainResult``
-with SearXNG's field names for their templates (``KINDS``).
+with SearXNG's field names for their templates (``KINDS``). Answers, plain and
+typed (translations, weather), live in ``searx.results.answers``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ from __future__ import annotations
 import datetime
 import re
 from typing import Any
-from urllib.parse import urlsplit
 
 import msgspec
+
+from searx.results.answers import Answer as Answer  # the answers' home is answers.py; imported from here too
+from searx.results.answers import AnyAnswer, answer_from_item
+from searx.results.links import checked as _checked
+from searx.results.links import safe_url
 
 # SearXNG's templates; any other value an engine names becomes the default
 TEMPLATES = ("default.html", "images.html", "videos.html", "map.html", "torrent.html", "paper.html", "packages.html",
@@ -30,44 +35,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "videos.html": ("length", "thumbnail"),
     "news": ("publishedDate",),
 }
-# the schemes a result may link to; everything else (javascript:, data:, vbscript:,
-# file:, relative links an engine failed to resolve) is dropped
-URL_SCHEMES = frozenset({"http", "https"})
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _MAGNET = re.compile(r"^magnet:\?[\x21-\x7e]+$")
-
-
-def safe_url(url: str, *, instance_path: bool = False) -> str:
-    """``url`` when it is an absolute http(s) URL, else ``""``.
-
-    With ``instance_path`` (results of the instance's own offline engines, such as
-    the collections), a path on this instance (``/collections/...``) passes too.
-
-    A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
-    spaces are percent-encoded. Control characters refuse the URL: browsers
-    drop tabs and newlines, so ``java\tscript:`` would otherwise run.
-    """
-    url = url.strip().replace(" ", "%20")
-    if not url or _CONTROL.search(url):
-        return ""
-    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
-        return url
-    if url.startswith("//"):
-        url = "https:" + url
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError:
-        return ""
-    return url if parts.scheme.lower() in URL_SCHEMES and parts.hostname else ""
-
-
-def _checked(url: str) -> str:
-    """The types' own check: ``safe_url`` (a path on this instance allowed), with a fast path
-    for the http(s) links ``from_engine_item`` has already checked."""
-    if not url or (url.startswith(("https://", "http://")) and not _CONTROL.search(url)):
-        return url
-    return safe_url(url, instance_path=True)
 
 
 class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class"):
@@ -247,20 +215,6 @@ _BASE_FIELDS = frozenset(MainResult.__struct_fields__)
 _OWN_FIELDS = {cls: tuple(f for f in cls.__struct_fields__ if f not in _BASE_FIELDS) for cls in KINDS.values()}
 
 
-class Answer(msgspec.Struct, kw_only=True):
-    """An instant answer (plugins and engines). ``kind`` tells templates what it is."""
-
-    answer: str
-    url: str = ""
-    engine: str = ""
-    kind: str = "answer"
-    # a summary placeholder carries its data here (see searx.plugins.ai_summary)
-    data: dict[str, Any] | None = None
-
-    def __post_init__(self) -> None:
-        self.url = _checked(self.url)
-
-
 class Infobox(msgspec.Struct, kw_only=True):
     infobox: str
     id: str = ""
@@ -280,7 +234,7 @@ class ResultSet(msgspec.Struct, kw_only=True):
     """Everything one search produced, before or after merging."""
 
     results: list[AnyResult] = msgspec.field(default_factory=list)
-    answers: list[Answer] = msgspec.field(default_factory=list)
+    answers: list[AnyAnswer] = msgspec.field(default_factory=list)
     infoboxes: list[Infobox] = msgspec.field(default_factory=list)
     suggestions: list[str] = msgspec.field(default_factory=list)
     corrections: list[str] = msgspec.field(default_factory=list)
@@ -304,9 +258,8 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
     if "correction" in item:
         text = _text(item["correction"]).strip()
         return ("correction", text) if text else None
-    if "answer" in item:
-        text = _text(item["answer"]).strip()
-        return Answer(answer=text, url=safe_url(_text(item.get("url"))), engine=engine) if text else None
+    if "answer" in item or _text(item.get("template")).startswith("answer/"):
+        return answer_from_item(item, engine)
     if "infobox" in item:
         return Infobox(
             infobox=_text(item["infobox"]),

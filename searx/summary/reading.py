@@ -27,7 +27,7 @@ STATES = ("started", "ok", "failed", "skipped")
 
 class PageReader(Protocol):
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
+             accept_language: str | None = None, client: str | None = None) -> Any: ...  # fmt: skip
 
 
 def read_pages(
@@ -37,9 +37,11 @@ def read_pages(
     progress: Callable[[str, str], None],
     *,
     accept_language: str | None = None,
+    client: str | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[int, str]:
-    """n -> the page text of each source read within ``timeout`` seconds.
+    """n -> the page text of each source read within ``timeout`` seconds (``client``: for the reader's
+    per-client cap).
 
     ``progress(url, state)`` is called with ``started`` for each, then exactly one of
     ``ok``, ``failed`` (the reader refused or failed) or ``skipped`` (late, or empty).
@@ -54,7 +56,7 @@ def read_pages(
         for source in sources:
             progress(source.url, "started")
             futures[pool.submit(reader.read, source.url, format="text", deadline=deadline,
-                                accept_language=accept_language)] = source  # fmt: skip
+                                accept_language=accept_language, client=client)] = source  # fmt: skip
         pending = set(futures)
         while pending:
             left = deadline - clock()
@@ -118,7 +120,8 @@ class Grounding(msgspec.Struct, kw_only=True):
 
 
 def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: float, budget: int,
-           publish: Callable[[bytes], None], *, accept_language: str | None = None) -> Grounding:  # fmt: skip
+           publish: Callable[[bytes], None], *, accept_language: str | None = None,
+           client: str | None = None) -> Grounding:  # fmt: skip
     """Read the top ``count`` sources' pages and pick their best passages, publishing progress lines."""
     # web pages only: a source from the user's own documents is not a URL to read
     top = [s for s in verified.sources if s.url.startswith(("http://", "https://"))][: max(0, count)]
@@ -131,7 +134,7 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
             final[url] = state
         publish(ndjson.reading(url, state))
 
-    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language)
+    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language, client=client)
     try:
         chosen = passages.select(verified.query, texts, budget)
     except Exception:  # noqa: BLE001 - ranking trouble must not cost the answer: the snippets remain

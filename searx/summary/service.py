@@ -277,7 +277,8 @@ class SummaryService:
             flight.publish(ndjson.head(verified.sources, target.model, False))
             # the pages are read here, in the summary request: the results page never waits for them
             grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
-                               conf.evidence_budget, flight.publish, accept_language=job.lang or None)  # fmt: skip
+                               conf.evidence_budget, flight.publish, accept_language=job.lang or None,
+                               client=job.client or None)  # fmt: skip
             payload: dict[str, Any] = {
                 "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
                 "stream": True,

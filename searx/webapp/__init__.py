@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         collections,
         fetch,
         image_proxy,
+        map_tile,
         mcp,
         meta,
         metrics,
@@ -52,7 +53,8 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         summary,
     )
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy,
+                   map_tile):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

@@ -51,10 +51,11 @@ def request_host() -> str:
     return request.host
 
 
-def same_origin_request() -> bool:
-    """False when the browser says this request comes from another site (``searx.origin``)."""
+def same_origin_request(*, typed: bool = False) -> bool:
+    """False when the browser says this request comes from another site (``searx.origin``);
+    ``typed``: an address the user typed (``Sec-Fetch-Site: none``) counts as this site's."""
     return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
-                       request.scheme, services().settings.server.base_url)
+                       request.scheme, services().settings.server.base_url, typed=typed)
 
 
 def client_address() -> str:

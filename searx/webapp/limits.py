@@ -1,4 +1,4 @@
-"""Rate limits for /search, /ai_summary and /fetch (when ``server.limiter`` is on).
+"""Rate limits for /search, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
@@ -25,7 +25,8 @@ def install(app: Flask, svc: Services) -> None:
 
     @app.before_request
     def _limit() -> None:
-        route = ROUTES.get(request.path)
+        # map tiles share the image proxy's budget (both are pictures fetched for a page)
+        route = ROUTES.get(request.path) or ("image_proxy" if request.path.startswith("/map_tile/") else None)
         if route is None:
             return
         allowed, wait = svc.limiter.check(route, client_address(), time.time())

@@ -7,6 +7,7 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, g, render_template
 
+import searx.webapp.answers as answers
 import searx.webapp.client_strings as client_strings
 import searx.webapp.footer as footer
 import searx.webapp.i18n as i18n
@@ -14,9 +15,11 @@ import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
+from searx.results.answers import WeatherAnswer
 from searx.search.models import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
+from searx.webapp.map_view import map_view
 from searx.webapp.security import content_security_policy
 
 
@@ -50,6 +53,10 @@ def install(app: Flask) -> None:
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
         return media.relative_date(value, getattr(g, "locale", "en"))
+
+    @app.template_global("weather_view")
+    def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:
+        return answers.weather_view(answer, search_language, getattr(g, "locale", "en"))
 
 
 def _common(prefs: Preferences) -> dict[str, Any]:
@@ -87,8 +94,9 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
     embed_hosts = svc.settings.ui.video_embed_hosts
     tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
+    places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs,
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs, map_view=places,
         **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
@@ -99,12 +107,15 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
-    if sq.categories and sq.categories[0] in media.MEDIA_TABS:
-        # pictures loaded from the result hosts (no image proxy, pictures on): the policy names them
-        direct = image_links.mode(prefs) == "direct"
+    media_tab = bool(sq.categories) and sq.categories[0] in media.MEDIA_TABS
+    if media_tab or (places and places.origin):
+        # pictures loaded from the result hosts (no image proxy, pictures on), map tiles from the
+        # tile server (no image proxy): the policy names them
+        direct = media_tab and image_links.mode(prefs) == "direct"
+        origins = [*(media.image_origins(rs.results) if direct else ()), *([places.origin] if places and places.origin else [])]
         response.headers["Content-Security-Policy"] = content_security_policy(
-            https=is_https(), img_origins=media.image_origins(rs.results) if direct else (),
-            frame_origins=media.frame_origins(rs.results, embed_hosts))
+            https=is_https(), img_origins=origins,
+            frame_origins=media.frame_origins(rs.results, embed_hosts) if media_tab else ())
     return response
 
 

@@ -395,7 +395,9 @@ function directionReport() {
   };
   const width = window.innerWidth;
   const overflowing = [...document.querySelectorAll("body *")]
-    .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
+    // a map's tiles reach past its box, which clips them: the box itself is measured
+    .filter((e) => !e.closest(".skip-link, .visually-hidden, .leaflet-pane, .leaflet-control-container"))
+    .filter((e) => e.getClientRects().length > 0)
     .filter((e) => {
       const r = e.getBoundingClientRect();
       return r.width > 0 && (r.left < -1 || r.right > width + 1);
@@ -532,6 +534,62 @@ Object.assign(SCENARIOS, {
         uniqueIds: new Set(ids).size === ids.length,
       };
     }, start);
+  },
+});
+
+// a 1x1 grey PNG: every stubbed tile
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+Object.assign(SCENARIOS, {
+  /** The map tab: no tile and no map code before "Show map"; after the click, a map with tiles. */
+  async map(page, spec, seen) {
+    Object.assign(seen, { foreign: [], tiles: [], chunks: [] });
+    await page.route(
+      (url) => url.hostname !== "127.0.0.1",
+      async (route) => {
+        seen.foreign.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG });
+      },
+    );
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (/\/\d+\/\d+\/\d+(\.png)?$/.test(url.pathname)) seen.tiles.push(req.url());
+      if (/\/(map\.js|leaflet\.css)$/.test(url.pathname)) seen.chunks.push(url.pathname);
+    });
+    await page.goto(spec.url, { waitUntil: "load" });
+    const state = () =>
+      page.evaluate(() => {
+        const button = document.querySelector("button.map-show");
+        const figure = document.getElementById("map-1");
+        return {
+          buttons: [...document.querySelectorAll("button.map-show")].filter((b) => !b.hidden).length,
+          osmLinks: [...document.querySelectorAll("a.osm-link")].map((a) => a.href),
+          shown: figure ? !figure.hidden : false,
+          expanded: button?.getAttribute("aria-expanded") ?? null,
+          label: button?.textContent ?? null,
+          box: figure?.querySelector(".map-box")?.getBoundingClientRect().toJSON() ?? null,
+          tilesLoaded: document.querySelectorAll("#map-1 .leaflet-tile-loaded").length,
+          outline: document.querySelectorAll("#map-1 path.leaflet-interactive").length,
+          attribution: figure?.querySelector(".map-attribution")?.textContent ?? null,
+        };
+      });
+    const before = { ...(await state()), tiles: seen.tiles.length, chunks: [...seen.chunks] };
+    const layoutBefore = await page.evaluate(directionReport);
+    if (before.buttons > 0) {
+      await page.click("button.map-show >> nth=0");
+      await page.waitForFunction(
+        () => document.querySelectorAll("#map-1 .leaflet-tile-loaded").length > 0,
+        null,
+        { timeout: 20000, polling: 50 },
+      );
+    }
+    const after = await state();
+    const layoutAfter = await page.evaluate(directionReport);
+    await screenshots(page, spec.screenshots);
+    return { before, after, layoutBefore, layoutAfter, tiles: [...seen.tiles], chunks: [...seen.chunks] };
   },
 });
 

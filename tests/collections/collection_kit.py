@@ -34,9 +34,11 @@ class StubReader:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
         self.reads: list[str] = []
+        self.clients: list[str | None] = []
 
-    def read(self, url, *, format="markdown", deadline=None, accept_language=None):
+    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None):
         self.reads.append(url)
+        self.clients.append(client)
         if url not in self.texts:
             raise Unreachable()
         return Page(Document(self.texts[url]))

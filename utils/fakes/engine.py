@@ -18,9 +18,9 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
 - ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
-  ``/bingnews/news/search?q=Q`` — images, videos and news as those services
-  answer (``utils/fakes/media.py``), for the ``wikicommons``, ``dailymotion``
-  and ``bing_news`` engines.
+  ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q`` — images, videos, news
+  and places as those services answer (``utils/fakes/media.py``), for the
+  ``wikicommons``, ``dailymotion``, ``bing_news`` and ``openstreetmap`` engines.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 

@@ -1,8 +1,8 @@
-"""Answers of the images, news and videos services for the fake engine, built from the query.
+"""Answers of the images, news, videos and map services for the fake engine, built from the query.
 
 Each has the shape the built-in engine of that service parses (``wikicommons``,
-``dailymotion``, ``bing_news``): point the engine's ``base_url`` at
-``<fake engine>/commons``, ``/dailymotion`` or ``/bingnews`` (any suffix, e.g.
+``dailymotion``, ``bing_news``, ``openstreetmap``): point the engine's ``base_url`` at
+``<fake engine>/commons``, ``/dailymotion``, ``/bingnews`` or ``/nominatim`` (any suffix, e.g.
 ``/dailymotion2``, is a second site with its own URLs). The query appears
 in titles and snippets unchanged, so a query with markup tests escaping.
 Hosts: pictures on ``img.example.org`` (a site whose name ends in ``local``,
@@ -65,10 +65,28 @@ def bing_news(q: str, site: str, base: str) -> str:
             f"<channel><title>{escape(q)}</title>{items}</channel></rss>")
 
 
+def nominatim(q: str, site: str, base: str) -> str:
+    """Places of Nominatim's jsonv2 shape: a park with an outline, then points (the query is their name)."""
+    places = [{
+        "osm_type": "way" if i == 0 else "node", "osm_id": 1000 + i, "lat": f"{52.5163 + i / 1000:.7f}",
+        "lon": f"{13.3777 + i / 1000:.7f}", "category": "leisure", "type": "park",
+        "display_name": f"{q} {i}, Berlin, Deutschland",
+        "address": {"leisure": f"{q} {i}", "road": "Unter den Linden", "house_number": str(i + 1), "city": "Berlin",
+                    "postcode": "10117", "country": "Deutschland"},
+        "extratags": {"opening_hours": "24/7", "website": f"https://park{i}.example.org/"},
+        "boundingbox": [f"{52.5153 + i / 1000:.7f}", f"{52.5173 + i / 1000:.7f}", f"{13.3757 + i / 1000:.7f}",
+                        f"{13.3797 + i / 1000:.7f}"],
+        **({"geojson": {"type": "Polygon", "coordinates": [[[13.3757, 52.5153], [13.3797, 52.5153], [13.3797, 52.5173],
+                                                             [13.3757, 52.5173], [13.3757, 52.5153]]]}} if i == 0 else {}),
+    } for i in range(3)]
+    return json.dumps(places)
+
+
 ANSWERS = {
     "commons": ("w/api.php", commons, "application/json"),
     "dailymotion": ("videos", dailymotion, "application/json"),
     "bingnews": ("news/search", bing_news, "application/rss+xml"),
+    "nominatim": ("search", nominatim, "application/json"),
 }
 
 

@@ -166,7 +166,7 @@ def reset(name: str) -> Response:
 def sources(name: str) -> Response:
     holder = _holder()
     items = [{**({"url": src.url} if holder else {}), "update_interval": src.update_interval,
-              "entry": source_entry(src.url), "next_check": int(src.next_check), "error": src.error}
+              "entry": src.entry or source_entry(src.url), "next_check": int(src.next_check), "error": src.error}
              for src in _service().sources(name)]
     return jsonify({"sources": items, "count": len(items)})
 

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from searx.reader.api import answer, error_body, parse_request
 from searx.reader.errors import ReaderError
-from searx.webapp.context import services
+from searx.webapp.context import client_id, same_origin_request, services
 
 bp = Blueprint("fetch", __name__)
 
@@ -24,8 +24,11 @@ def fetch() -> Response:
     try:
         if reader is None or not reader.api_enabled:
             raise ReaderError("disabled", "page reading is not enabled on this instance")
+        if not same_origin_request(typed=True):  # an <img> or a form on another site must not drive the reader
+            raise ReaderError("forbidden", "a page of another site may not use this instance's page reader")
         req = parse_request(_values())
-        page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
+        page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"),
+                           client=client_id())
         response = jsonify(answer(page, req))
     except ReaderError as exc:
         response = jsonify(error_body(exc))

@@ -11,7 +11,7 @@ import time
 
 from flask import Blueprint, Response, abort, request
 
-from searx.network.images import ImageError, verify
+from searx.network.images import Image, ImageError, verify
 from searx.webapp.context import services
 
 bp = Blueprint("image_proxy", __name__)
@@ -35,10 +35,15 @@ def image_proxy() -> Response:
         image = svc.images.fetch(url)
     except ImageError as exc:
         abort(exc.status, str(exc))
+    return picture_response(image, f"private, max-age={max(0, int(expires) - int(now))}, immutable")
+
+
+def picture_response(image: Image, cache_control: str) -> Response:
+    """A fetched picture as an answer that can only be shown, never run (also the map tiles')."""
     response = Response(image.body, mimetype=image.content_type)
     response.headers["Content-Security-Policy"] = _CSP
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Disposition"] = "inline"
     response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
-    response.headers["Cache-Control"] = f"private, max-age={max(0, int(expires) - int(now))}, immutable"
+    response.headers["Cache-Control"] = cache_control
     return response
