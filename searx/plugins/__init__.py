@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from searx.results.types import MainResult, ResultSet
+from searx.results.types import Answer, MainResult, ResultSet
 
 log = logging.getLogger("searx.plugins")
 
@@ -107,6 +107,21 @@ class Plugin:
 
     def post_search(self, ctx: SearchContext) -> None:
         return None
+
+
+class AnswerPlugin(Plugin):
+    """A plugin that answers some queries with a line of text on the first page (calculator, unit
+    converter, ...): ``answer(ctx)`` returns the line, or None after one cheap look at the query."""
+
+    def answer(self, ctx: SearchContext) -> str | None:
+        raise NotImplementedError
+
+    def post_search(self, ctx: SearchContext) -> None:
+        if ctx.pageno > 1:
+            return
+        text = self.answer(ctx)
+        if text:
+            ctx.results.answers.append(Answer(answer=text))
 
 
 class PluginManager:

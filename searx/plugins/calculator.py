@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from searx.plugins import N_, Plugin, SearchContext, numbers
+from searx.plugins import N_, AnswerPlugin, SearchContext, numbers
 from searx.plugins.arithmetic import CANDIDATE, MAX_LENGTH, CalcError, calculate
-from searx.results.types import Answer
 
 
 def answer(query: str, locale: str) -> str | None:
@@ -19,14 +18,10 @@ def answer(query: str, locale: str) -> str | None:
     return f"{' '.join(query.split())} = {numbers.show(value, locale)}"
 
 
-class CalculatorPlugin(Plugin):
+class CalculatorPlugin(AnswerPlugin):
     id = "calculator"
     name = N_("Calculator")
     description = N_("Answer calculations such as 2^16 or (1.5 + 2) * 3.")
 
-    def post_search(self, ctx: SearchContext) -> None:
-        if ctx.pageno > 1:
-            return
-        text = answer(ctx.query, numbers.locale_of(ctx.locale))
-        if text:
-            ctx.results.answers.append(Answer(answer=text))
+    def answer(self, ctx: SearchContext) -> str | None:
+        return answer(ctx.query, numbers.locale_of(ctx.locale))

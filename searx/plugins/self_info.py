@@ -11,8 +11,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from searx.plugins import N_, Plugin, SearchContext
-from searx.results.types import Answer
+from searx.plugins import N_, AnswerPlugin, SearchContext
 
 # SearXNG's triggers, as whole queries (SearXNG matches any query starting with "ip", "iphone" too)
 IP_QUERIES = frozenset({"ip", "my ip", "ip address", "my ip address", "what is my ip", "whats my ip",
@@ -25,21 +24,21 @@ MAX_AGENT = 512
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-class SelfInfoPlugin(Plugin):
+class SelfInfoPlugin(AnswerPlugin):
     id = "self_info"
     name = N_("Self information")
     description = N_('Answer "ip" with your address and "user-agent" with your browser\'s user agent.')
 
-    def post_search(self, ctx: SearchContext) -> None:
+    def answer(self, ctx: SearchContext) -> str | None:
         query = " ".join(ctx.query.lower().rstrip("?").split())
-        if ctx.pageno > 1 or len(query) > 30:
-            return
+        if len(query) > 30:
+            return None
         if query in IP_QUERIES and ctx.client_ip:
             try:
                 address = ipaddress.ip_address(ctx.client_ip).compressed
             except ValueError:
-                return
-            ctx.results.answers.append(Answer(answer=ctx.gettext(IP_TEXT) % {"address": address}))
-        elif query in AGENT_QUERIES and ctx.user_agent:
-            agent = _CONTROL.sub("", ctx.user_agent)[:MAX_AGENT]
-            ctx.results.answers.append(Answer(answer=ctx.gettext(AGENT_TEXT) % {"agent": agent}))
+                return None
+            return ctx.gettext(IP_TEXT) % {"address": address}
+        if query in AGENT_QUERIES and ctx.user_agent:
+            return ctx.gettext(AGENT_TEXT) % {"agent": _CONTROL.sub("", ctx.user_agent)[:MAX_AGENT]}
+        return None

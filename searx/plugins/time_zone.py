@@ -14,8 +14,7 @@ from typing import Any
 
 import babel.dates
 
-from searx.plugins import N_, Plugin, SearchContext, numbers, zones
-from searx.results.types import Answer
+from searx.plugins import N_, AnswerPlugin, SearchContext, numbers, zones
 
 # SearXNG's keywords; one of them must be the first or the last word
 KEYWORDS = frozenset({"time", "timezone", "timezones", "now", "clock"})
@@ -48,7 +47,7 @@ def offset(now: datetime.datetime) -> str:
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-class TimeZonePlugin(Plugin):
+class TimeZonePlugin(AnswerPlugin):
     id = "time_zone"
     name = N_("Time zones")
     description = N_('"time Tokyo" or "time in Berlin": the local time and UTC offset there.')
@@ -66,7 +65,8 @@ class TimeZonePlugin(Plugin):
                 self._places = zones.build()
             return self._places
 
-    def answer(self, query: str, locale: str) -> str | None:
+    def tell(self, query: str, locale: str) -> str | None:
+        """``Zone/City: time, date (UTC±hh:mm)`` for a time question, else None."""
         name = place(query)
         key = self.places().get(name) if name else None
         if key is None:
@@ -75,9 +75,5 @@ class TimeZonePlugin(Plugin):
         when = f"{babel.dates.format_time(now, 'short', locale=locale)}, {babel.dates.format_date(now, 'full', locale=locale)}"
         return f"{key.replace('_', ' ')}: {when} ({offset(now)})"
 
-    def post_search(self, ctx: SearchContext) -> None:
-        if ctx.pageno > 1:
-            return
-        text = self.answer(ctx.query, numbers.locale_of(ctx.locale))
-        if text:
-            ctx.results.answers.append(Answer(answer=text))
+    def answer(self, ctx: SearchContext) -> str | None:
+        return self.tell(ctx.query, numbers.locale_of(ctx.locale))

@@ -18,8 +18,8 @@ import threading
 from typing import Any
 
 from searx.errors import SettingsError
-from searx.plugins import N_, Plugin, Resources, SearchContext
-from searx.results.types import Answer, safe_url
+from searx.plugins import N_, AnswerPlugin, Resources, SearchContext
+from searx.results.types import safe_url
 from searx.settings import TorCheck
 
 log = logging.getLogger("searx.plugins.tor_check")
@@ -45,7 +45,7 @@ def parse(body: bytes) -> frozenset[str]:
     return frozenset(found)
 
 
-class TorCheckPlugin(Plugin):
+class TorCheckPlugin(AnswerPlugin):
     id = "tor_check"
     name = N_("Tor check")
     description = N_('"tor-check": tell whether your address is a Tor exit node.')
@@ -103,16 +103,14 @@ class TorCheckPlugin(Plugin):
                 self._parsed = (digest, frozenset(raw.decode("ascii").split("\n")))
             return self._parsed[1]
 
-    def post_search(self, ctx: SearchContext) -> None:
-        if ctx.pageno > 1 or " ".join(ctx.query.lower().split()) not in KEYWORDS or not ctx.client_ip:
-            return
+    def answer(self, ctx: SearchContext) -> str | None:
+        if " ".join(ctx.query.lower().split()) not in KEYWORDS or not ctx.client_ip:
+            return None
         try:
             address = ipaddress.ip_address(ctx.client_ip).compressed
         except ValueError:
-            return
+            return None
         exits = self.exits()
         if exits is None:
-            text = ctx.gettext(UNKNOWN) % {"url": self.conf.exit_list_url}
-        else:
-            text = ctx.gettext(USING if address in exits else NOT_USING) % {"address": address}
-        ctx.results.answers.append(Answer(answer=text))
+            return ctx.gettext(UNKNOWN) % {"url": self.conf.exit_list_url}
+        return ctx.gettext(USING if address in exits else NOT_USING) % {"address": address}

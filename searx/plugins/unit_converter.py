@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from searx.plugins import N_, Plugin, SearchContext, numbers
+from searx.plugins import N_, AnswerPlugin, SearchContext, numbers
 from searx.plugins.units import Unit, convert, lookup
-from searx.results.types import Answer
 
 KEYWORDS = ("in", "to", "as")
 MAX_LENGTH = 100
@@ -53,14 +52,10 @@ def answer(query: str, locale: str) -> str | None:
     return f"{numbers.show(amount, locale)} {source.symbol} = {numbers.show(shown, locale)} {target.symbol}"
 
 
-class UnitConverterPlugin(Plugin):
+class UnitConverterPlugin(AnswerPlugin):
     id = "unit_converter"
     name = N_("Unit converter")
     description = N_("Convert measures: 10 km in mi, 100 °F to °C, 5 lb in kg.")
 
-    def post_search(self, ctx: SearchContext) -> None:
-        if ctx.pageno > 1:
-            return
-        text = answer(ctx.query, numbers.locale_of(ctx.locale))
-        if text:
-            ctx.results.answers.append(Answer(answer=text))
+    def answer(self, ctx: SearchContext) -> str | None:
+        return answer(ctx.query, numbers.locale_of(ctx.locale))

@@ -226,3 +226,16 @@ def test_a_user_switches_an_answer_plugin_off(app: Any) -> None:
     client.set_cookie("disabled_plugins", "calculator,statistics")
     assert texts(client, "2^16") == [] and texts(client, "avg 1 2") == []
     assert texts(client, "10 km in mi") == ["10 km = 6.21371 mi"]
+
+
+def test_time_zone_answer_at_a_fixed_instant() -> None:
+    import datetime
+
+    from searx.plugins.time_zone import TimeZonePlugin
+
+    plugin = TimeZonePlugin()
+    plugin.clock = lambda: datetime.datetime(2026, 3, 3, 5, 5, tzinfo=datetime.UTC)
+    assert plugin.tell("time in Tokyo", "en") == "Asia/Tokyo: 2:05\u202fPM, Tuesday, March 3, 2026 (UTC+09:00)"
+    assert plugin.tell("Uhrzeit time Berlin", "de") is None  # the keyword first or last, the rest a place
+    assert plugin.tell("time Berlin", "de") == "Europe/Berlin: 06:05, Dienstag, 3. März 2026 (UTC+01:00)"
+    assert plugin.tell("time in Kathmandu", "en") == "Asia/Kathmandu: 10:50\u202fAM, Tuesday, March 3, 2026 (UTC+05:45)"
