@@ -12,7 +12,7 @@ from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
+from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
@@ -77,7 +77,7 @@ def check(settings: Settings) -> dict[str, Engine]:
     check_secret(settings)
     if settings.general.open_metrics is True:
         raise SettingsError("general.open_metrics: give the password of /metrics (a string), or leave it empty")
-    engines = load_engines(settings.engines, settings.outgoing.request_timeout)
+    engines = load_engines(settings.engines, settings.outgoing.request_timeout, tor=tor_proxy(settings.outgoing))
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
     check_base_url(settings.server.base_url)
@@ -99,7 +99,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     from searx.summary.service import SummaryService
 
     engines = check(settings)
-    skipped = unsupported(settings.engines)
+    skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
     if skipped:
         log.warning("%s", log_line(skipped))
     if settings.ignored:

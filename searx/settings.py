@@ -115,7 +115,10 @@ class UI(_SearXNG, frozen=True):
     hotkeys: str = "default"
     url_formatting: str = "pretty"
     # hosts whose video players the videos tab may embed, after a click (none on page load)
-    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com",
+                                          "player.vimeo.com")
+    # hosts whose music players the music tab may embed, likewise (SearXNG's music engines' players)
+    audio_embed_hosts: tuple[str, ...] = ("w.soundcloud.com", "www.mixcloud.com", "bandcamp.com", "genius.com")
 
 
 class Preferences(_SearXNG, frozen=True):

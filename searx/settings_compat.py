@@ -44,7 +44,6 @@ NO_EFFECT: Mapping[str, str] = {
     "outgoing.max_redirects": "engines' redirects are not followed (generic engines: allow_redirects)",
     "outgoing.retries": "a failed engine request is not repeated",
     "outgoing.source_ips": "requests leave from the host's default address",
-    "outgoing.using_tor_proxy": "give Tor's HTTP proxy port in outgoing.proxies",
     "outgoing.extra_proxy_timeout": "engine timeouts are the same with a proxy",
     "outgoing.networks": "one engine network serves every engine",
 }

@@ -328,6 +328,33 @@ def plugin_costs(engine_url: str, searches: int) -> None:
         print(f"every default plugin hook, 30 results, {label}: {hook_costs(query, rules):.0f} µs CPU", flush=True)
 
 
+def music_engines(engine_url: str) -> list[dict]:
+    """Three music engines on the fake engine's answers: two Mixcloud sites (6 shows each, with players)
+    and a Radio Browser server (6 stations with streams)."""
+    return [*({"name": f"mix{i}", "engine": "mixcloud", "shortcut": f"m{i}", "base_url": f"{engine_url}/mixcloud{i}",
+               "enable_http": True, "categories": ["music"], "timeout": 5.0} for i in range(2)),
+            {"name": "radio", "engine": "radio_browser", "shortcut": "rb", "base_url": f"{engine_url}/radiobrowser",
+             "enable_http": True, "categories": ["music"], "timeout": 5.0}]
+
+
+def music_vs_web(engine_url: str, searches: int) -> None:
+    """CPU per HTML search: 3 music engines on the music tab (the music layout, covers, players allowed
+    by host) vs 3 web engines on the general tab."""
+    cpu_ms = {}
+    for label, entries, extra in (("web", None, {}), ("music", music_engines(engine_url), {"categories": "music"})):
+        inst = Instance(engine_url, 3, 0.0, None, entries=entries)
+        try:
+            load(inst.url, "html", 4, 20, "warm up", extra)
+            cpu0 = inst.cpu()
+            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
+            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
+        finally:
+            inst.stop()
+        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
+              flush=True)
+    print(f"music / web CPU per search: {cpu_ms['music'] / cpu_ms['web']:.2f}", flush=True)
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
@@ -340,6 +367,7 @@ def main() -> None:
     parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
     parser.add_argument("--images-only", action="store_true", help="only the images-vs-web CPU figure")
     parser.add_argument("--plugins-only", action="store_true", help="only what the plugins cost per search")
+    parser.add_argument("--music-only", action="store_true", help="only the music-vs-web CPU figure")
     args = parser.parse_args()
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
                             cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -347,12 +375,14 @@ def main() -> None:
     wait_http(engine_url + "/json?q=x")
     rows = []
     try:
-        only = args.store_only or args.images_only or args.plugins_only
-        if (args.store_only or not only) and (shutil.which("valkey-server") or shutil.which("redis-server")):
+        only = args.store_only or args.images_only or args.music_only or args.plugins_only
+        if (not only or args.store_only) and (shutil.which("valkey-server") or shutil.which("redis-server")):
             print_round_trips(engine_url, 50)
-        if args.images_only or not only:
+        if not only or args.images_only:
             images_vs_web(engine_url, args.searches)
-        if args.plugins_only or not only:
+        if not only or args.music_only:
+            music_vs_web(engine_url, args.searches)
+        if not only or args.plugins_only:
             plugin_costs(engine_url, args.searches)
         if only:
             return

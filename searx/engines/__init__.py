@@ -83,9 +83,12 @@ def _module_defaults(module: ModuleType) -> dict[str, Any]:
 
 
 def _categories(value: Any) -> tuple[str, ...]:
-    if isinstance(value, str):
-        return tuple(c.strip() for c in value.split(",") if c.strip())
-    return tuple(value or ("general",))
+    """The engine's categories: ``general`` when none is named; an empty list (a bang-only
+    engine such as chefkoch) is SearXNG's ``other``, which no tab shows."""
+    if value is None:
+        return ("general",)
+    names = [c.strip() for c in value.split(",")] if isinstance(value, str) else [str(c) for c in value]
+    return tuple(c for c in names if c) or ("other",)
 
 
 def load_module(module_name: str, where: str) -> ModuleType:
@@ -132,18 +135,20 @@ def build_engine(entry: Mapping[str, Any], where: str, default_timeout: float) -
     return engine
 
 
-def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0) -> dict[str, Engine]:
-    """All engines of the settings, by name; ``inactive`` entries and those this
-    instance cannot run (``unsupported``) are skipped."""
+def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0, *,
+                 tor: bool = False) -> dict[str, Engine]:  # fmt: skip
+    """All engines of the settings, by name; ``inactive`` entries (onion engines unless
+    ``tor``: the engine traffic goes through Tor) and those this instance cannot run
+    (``unsupported``) are skipped."""
     engines: dict[str, Engine] = {}
     for i, entry in enumerate(entries):
-        if inactive(entry) or skip_reason(entry, f"engines[{i}]") is not None:
+        if inactive(entry, tor=tor) or skip_reason(entry, f"engines[{i}]") is not None:
             continue
         engines[str(entry["name"])] = build_engine(entry, f"engines[{i}]", default_timeout)
     return engines
 
 
-def unsupported(entries: Iterable[Mapping[str, Any]]) -> tuple[Unsupported, ...]:
+def unsupported(entries: Iterable[Mapping[str, Any]], *, tor: bool = False) -> tuple[Unsupported, ...]:
     """The entries ``load_engines`` skips because this instance cannot run them (not the inactive ones)."""
-    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry))
+    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry, tor=tor))
     return tuple(u for u in found if u is not None)

@@ -70,11 +70,20 @@ def _unimplemented_value(module: Any, entry: Mapping[str, Any]) -> str:
     return ""
 
 
-def inactive(entry: Mapping[str, Any]) -> bool:
-    """Skipped silently, as SearXNG does: ``inactive: true``, and onion engines (no Tor proxy here)."""
-    categories = entry.get("categories") or ()
-    onion = "onions" in ([c.strip() for c in categories.split(",")] if isinstance(categories, str) else categories)
-    return bool(entry.get("inactive")) or onion
+def onion(entry: Mapping[str, Any]) -> bool:
+    """An onion engine: its entry (or, without ``categories:``, its module) has the category ``onions``."""
+    categories = entry.get("categories")
+    if categories is None and isinstance(entry.get("engine"), str) and MODULE_NAME.match(entry["engine"]):
+        if importlib.util.find_spec(f"{_PACKAGE}.{entry['engine']}") is not None:
+            categories = getattr(importlib.import_module(f"{_PACKAGE}.{entry['engine']}"), "categories", None)
+    categories = categories or ()
+    return "onions" in ([c.strip() for c in categories.split(",")] if isinstance(categories, str) else categories)
+
+
+def inactive(entry: Mapping[str, Any], *, tor: bool = False) -> bool:
+    """Skipped silently, as SearXNG does: ``inactive: true``, and onion engines unless the
+    engine traffic goes through Tor (``tor``: ``outgoing.using_tor_proxy`` with a proxy)."""
+    return bool(entry.get("inactive")) or (not tor and onion(entry))
 
 
 def skip_reason(entry: Mapping[str, Any], where: str) -> Unsupported | None:

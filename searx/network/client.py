@@ -83,10 +83,24 @@ def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
                             f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
+def tor_proxy(outgoing: Outgoing) -> bool:
+    """Whether the engine traffic goes through Tor (SearXNG's ``using_tor_proxy``; onion engines
+    load only then): the key on, with Tor's proxy in ``outgoing.proxies``. On without a proxy
+    raises SettingsError: every engine would connect directly while the operator thinks not."""
+    if not outgoing.using_tor_proxy:
+        return False
+    if _proxy(outgoing.proxies) is None:
+        raise SettingsError("outgoing.using_tor_proxy: true needs Tor's proxy in outgoing.proxies (an http:// "
+                            "proxy that reaches .onion hosts); without one every engine would connect directly")
+    return True
+
+
 def check_outgoing(outgoing: Outgoing) -> None:
-    """Check ``outgoing.proxies`` and ``outgoing.verify`` at start-up; raises SettingsError naming the key."""
+    """Check ``outgoing.proxies``, ``outgoing.verify`` and ``outgoing.using_tor_proxy`` at start-up;
+    raises SettingsError naming the key."""
     _proxy(outgoing.proxies)
     _ssl(outgoing.verify)
+    tor_proxy(outgoing)
 
 
 class EngineNetwork:

@@ -1,4 +1,5 @@
-"""What the images, news and videos pages need besides the results: tabs, embeds, CSP hosts, dates.
+"""What the media, music, files and social media pages need besides the results: tabs, embeds, CSP
+hosts, dates, a post's facts.
 
 Pure helpers (no request): the page passes in the settings, the engines on for
 the user, the search and the results.
@@ -21,9 +22,12 @@ from searx.search.models import SearchQuery
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
-# categories whose pages show pictures from the result hosts (the CSP names those hosts)
-MEDIA_TABS = ("images", "videos", "news")
+# categories whose pages show pictures from the result hosts and may embed players (the CSP names those hosts)
+MEDIA_TABS = ("images", "videos", "news", "music", "files", "social media")
 _HOST = re.compile(r"^[a-z0-9.-]+$")
+# the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
+SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
+_VOTES = re.compile(r"^\u25b2 (\d+) \u25bc (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,26 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
 
 
-def embeddable(result: MainResult, hosts: Sequence[str]) -> bool:
-    """Whether the page may offer to play ``result`` in place (its embed host is allowed)."""
+@dataclass(frozen=True)
+class EmbedHosts:
+    """The hosts whose players a page may load after a click: videos' (``ui.video_embed_hosts``)
+    and music's (``ui.audio_embed_hosts``)."""
+
+    video: Sequence[str] = ()
+    audio: Sequence[str] = ()
+
+    def of(self, result: MainResult) -> Sequence[str]:
+        return self.audio if result.kind == "music" else self.video
+
+
+def embed_hosts(ui: Any) -> EmbedHosts:
+    """The allowed player hosts of the ``ui`` settings."""
+    return EmbedHosts(tuple(ui.video_embed_hosts), tuple(ui.audio_embed_hosts))
+
+
+def embeddable(result: MainResult, embeds: EmbedHosts) -> bool:
+    """Whether the page may offer to play ``result`` in place (its player's host is allowed for its kind)."""
+    hosts = embeds.of(result)
     if not result.iframe_src or not hosts:
         return False
     try:
@@ -73,8 +95,8 @@ def image_origins(results: Iterable[MainResult]) -> list[str]:
     return sorted({o for o in found if o})
 
 
-def frame_origins(results: Iterable[MainResult], hosts: Sequence[str]) -> list[str]:
-    return sorted({origin(r.iframe_src) for r in results if embeddable(r, hosts)} - {""})
+def frame_origins(results: Iterable[MainResult], embeds: EmbedHosts) -> list[str]:
+    return sorted({origin(r.iframe_src) for r in results if embeddable(r, embeds)} - {""})
 
 
 def relative_date(value: str | None, locale: str, now: datetime.datetime | None = None) -> str:
@@ -94,11 +116,42 @@ def relative_date(value: str | None, locale: str, now: datetime.datetime | None 
         return format_timedelta(when - now, add_direction=True, locale="en")
 
 
-def media_context(results: Sequence[MainResult], embed_hosts: Sequence[str]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PostFacts:
+    """What a social media result's ``metadata`` says, for its layout: the community, the votes,
+    the counts by SearXNG's words (``SOCIAL_COUNTS``) and any other part as it came."""
+
+    community: str = ""
+    user: str = ""
+    votes: tuple[int, int] | None = None
+    counts: tuple[tuple[str, int], ...] = ()
+    other: tuple[str, ...] = ()
+
+
+def post_facts(metadata: str) -> PostFacts:
+    """Split ``"\u25b2 5 \u25bc 0 | user: x | comments: 3 | community: y"`` into its facts."""
+    community, user, votes, counts, other = "", "", None, [], []
+    for part in (p.strip() for p in metadata.split(" | ")):
+        key, _, value = part.partition(": ")
+        if match := _VOTES.match(part):
+            votes = (int(match.group(1)), int(match.group(2)))
+        elif key == "community" and value:
+            community = value
+        elif key == "user" and value:
+            user = value
+        elif key in SOCIAL_COUNTS and value.isdigit():
+            counts.append((key, int(value)))
+        elif part:
+            other.append(part)
+    return PostFacts(community, user, votes, tuple(counts), tuple(other))
+
+
+def media_context(results: Sequence[MainResult], embeds: EmbedHosts) -> dict[str, Any]:
     """Template values: image results apart (the grid), the others, and who may embed."""
     images = [r for r in results if r.kind == "images.html"]
     return {
         "image_results": images,
         "other_results": [r for r in results if r.kind != "images.html"],
-        "embeddable": lambda r: embeddable(r, embed_hosts),
+        "embeddable": lambda r: embeddable(r, embeds),
+        "post_facts": post_facts,
     }

@@ -92,7 +92,7 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
-    embed_hosts = svc.settings.ui.video_embed_hosts
+    embed_hosts = media.embed_hosts(svc.settings.ui)
     tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
     places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(

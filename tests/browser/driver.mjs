@@ -435,6 +435,16 @@ async function stubForeignHosts(page, seen) {
   );
 }
 
+/** Runs in the page before its scripts: sums the layout shifts not caused by input (window.__shift.total). */
+function observeShifts() {
+  window.__shift = { total: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shift.total += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
 /** Tile rectangles of the image grid (rounded px). */
 function tileRects() {
   return [...document.querySelectorAll(".image-grid .image-tile")].map((a) => {
@@ -447,14 +457,7 @@ Object.assign(SCENARIOS, {
   /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
   async images(page, spec, seen) {
     await stubForeignHosts(page, seen);
-    await page.addInitScript(() => {
-      window.__shift = { total: 0, before: null };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__shift.total += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(tileRects);
     const pending = await page.evaluate(
@@ -593,6 +596,79 @@ Object.assign(SCENARIOS, {
   },
 });
 
+/** Rectangles of the result list's entries (rounded px, page coordinates). */
+function resultRects() {
+  return [...document.querySelectorAll(".results > li > article")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /**
+   * A videos or music tab: the entries' geometry before and after their pictures arrive, the
+   * layout (direction, overflow, colours), then "Play here" on the first entry that has one.
+   * Every host but loopback is stubbed and recorded: nothing may be asked before the click.
+   */
+  async mediaTab(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(() => {
+      window.__shift = { total: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__shift.total += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(resultRects);
+    // the pictures in view (the others are lazy: they load when scrolled to)
+    const pending = await page.evaluate(
+      () =>
+        [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight && !i.complete,
+        ).length,
+    );
+    await page.waitForFunction(
+      () => {
+        const shown = [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight,
+        );
+        return shown.length > 0 && shown.every((i) => i.complete && i.naturalWidth > 0);
+      },
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(resultRects);
+    const layout = await page.evaluate(() => {
+      const first = document.querySelector(".results > li > article");
+      const thumb = first?.querySelector(".music-thumb, .video-thumb")?.getBoundingClientRect().toJSON() ?? null;
+      const body = first?.querySelector(".result-body")?.getBoundingClientRect().toJSON() ?? null;
+      return {
+        shift: window.__shift.total,
+        background: getComputedStyle(document.body).backgroundColor,
+        color: getComputedStyle(document.body).color,
+        thumb,
+        body,
+        frames: document.querySelectorAll("iframe").length,
+        buttons: [...document.querySelectorAll("button.audio-play, button.video-play")].filter((b) => !b.hidden)
+          .length,
+      };
+    });
+    const rtl = await page.evaluate(directionReport);
+    const foreignBefore = [...seen.foreign];
+    await screenshots(page, spec.screenshots);
+    await page.click(`${spec.button} >> nth=0`);
+    await page.waitForSelector(spec.frame);
+    const frame = await page.evaluate((sel) => {
+      const f = document.querySelector(sel);
+      return { src: f?.getAttribute("src") ?? null, box: f?.getBoundingClientRect().toJSON() ?? null };
+    }, spec.frame);
+    const rtlAfter = await page.evaluate(directionReport);
+    return { before, after, pending, layout, rtl, rtlAfter, foreignBefore, frame };
+  },
+});
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
   const browser = await chromium.launch({
@@ -622,4 +698,72 @@ async function main() {
 main().catch((err) => {
   process.stderr.write(`${err?.stack ?? err}\n`);
   process.exit(1);
+});
+
+/** Every result's box (rounded px, page coordinates). */
+function resultRects() {
+  return [...document.querySelectorAll("article.result")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /** A results list whose pictures arrive late (files, social media): the results' boxes before
+      and after every picture loaded (scrolled into view, they are lazy), the direction, overflow
+      and colours of the page, and what its links point at. */
+  async resultList(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(observeShifts);
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(resultRects);
+    const pending = await page.evaluate(
+      () => [...document.querySelectorAll("article.result img")].filter((i) => !i.complete).length,
+    );
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 200) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("article.result img")].every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const after = await page.evaluate(resultRects);
+    await screenshots(page, spec.screenshots);
+    const look = await page.evaluate(() => {
+      const css = (sel, prop) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e)[prop] : null;
+      };
+      return {
+        background: getComputedStyle(document.body).backgroundColor,
+        text: getComputedStyle(document.body).color,
+        seeders: css(".file-facts .seeders dd", "color"),
+        counts: css(".post-counts", "color"),
+        boxes: [...document.querySelectorAll("article.result .thumb-box")].map((b) => {
+          const r = b.getBoundingClientRect();
+          return [Math.round(r.width), Math.round(r.height)];
+        }),
+        magnets: [...document.querySelectorAll("a[href^='magnet:']")].map((a) => a.className),
+        thumb: document.querySelector("article.result .thumb-box")?.getBoundingClientRect().toJSON() ?? null,
+        body: document
+          .querySelector("article.result:has(.thumb-box) .result-body")
+          ?.getBoundingClientRect()
+          .toJSON() ?? null,
+        fact: document.querySelector(".file-facts > div")?.getBoundingClientRect().toJSON() ?? null,
+        pictures: [...document.querySelectorAll("article.result img")].length,
+      };
+    });
+    return {
+      before,
+      after,
+      pending,
+      shift: await page.evaluate(() => window.__shift.total),
+      rtl: await page.evaluate(directionReport),
+      look,
+    };
+  },
 });

@@ -250,7 +250,7 @@ def test_pubmed_through_the_app_asks_esearch_once_then_efetch(engine_client: Any
 
 @pytest.mark.parametrize(("answer", "expected"), [
     (Reply(fixture("pubmed/esearch-xml_no-results_built-from-eutils-docs.xml"), content_type="text/xml"), "no_results"),
-    (Reply(CLOUDFLARE, status=403, content_type="text/html"), "blocked"),
+    (Reply(CLOUDFLARE, status=403, content_type="text/html"), "challenged"),  # Cloudflare's check, with its 403
     (Reply(CLOUDFLARE, content_type="text/html"), "challenged"),
     (Reply(b'{"error":"API rate limit exceeded","api-key":"192.0.2.1","count":"4","limit":"3"}', status=429,
            content_type="application/json"), "blocked"),

@@ -18,9 +18,11 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
 - ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
-  ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q`` — images, videos, news
-  and places as those services answer (``utils/fakes/media.py``), for the
-  ``wikicommons``, ``dailymotion``, ``bing_news`` and ``openstreetmap`` engines.
+  ``/vimeo/search/page:1?q=Q``, ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q``,
+  ``/mixcloud/search/?q=Q``, ``/radiobrowser/json/stations/search?name=Q`` — images,
+  videos, news, places and music as those services answer (``utils/fakes/media.py``),
+  for the ``wikicommons``, ``dailymotion``, ``vimeo``, ``bing_news``, ``openstreetmap``,
+  ``mixcloud`` and ``radio_browser`` engines.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 
@@ -148,7 +150,8 @@ class FakeEngineServer:
             return web.Response(text=body, content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
-        query = args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search") or args.get("q", "")
+        query = (args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search")
+                 or args.get("name") or args.get("q", ""))  # name: Radio Browser's
         if found := media.answer(path, query, self.url):
             return web.Response(text=found[0], content_type=found[1])
         if path.startswith("/pic/"):
