@@ -701,7 +701,7 @@ main().catch((err) => {
 });
 
 /** Every result's box (rounded px, page coordinates). */
-function resultRects() {
+function articleRects() {
   return [...document.querySelectorAll("article.result")].map((a) => {
     const r = a.getBoundingClientRect();
     return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
@@ -716,7 +716,7 @@ Object.assign(SCENARIOS, {
     await stubForeignHosts(page, seen);
     await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
-    const before = await page.evaluate(resultRects);
+    const before = await page.evaluate(articleRects);
     const pending = await page.evaluate(
       () => [...document.querySelectorAll("article.result img")].filter((i) => !i.complete).length,
     );
@@ -731,7 +731,7 @@ Object.assign(SCENARIOS, {
       { timeout: 20000, polling: 50 },
     );
     await page.evaluate(() => window.scrollTo(0, 0));
-    const after = await page.evaluate(resultRects);
+    const after = await page.evaluate(articleRects);
     await screenshots(page, spec.screenshots);
     const look = await page.evaluate(() => {
       const css = (sel, prop) => {
