@@ -32,6 +32,17 @@ def _same(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Caller:
+    """Who asks, as the web layer resolved it (trusted proxies applied): the client's address, its
+    User-Agent, the interface language and its translation of a message. Unknown elsewhere (MCP)."""
+
+    client_ip: str = ""
+    user_agent: str = ""
+    locale: str = "en"
+    gettext: Callable[[str], str] = _same
+
+
 @dataclass
 class SearchContext:
     """What a hook may read and change about one search."""

@@ -35,10 +35,6 @@ _PRECEDENCE = {**{op: p for op, (p, _) in _BINARY.items()}, _NEG: 3}
 _LIMIT = Decimal(10) ** MAX_EXPONENT
 
 
-class CalcError(ValueError):
-    """Not a calculation this module answers (malformed, too deep, too large, undefined)."""
-
-
 def _context() -> decimal.Context:
     return decimal.Context(prec=28, Emax=MAX_EXPONENT, Emin=-MAX_EXPONENT,
                            traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow])  # fmt: skip
@@ -57,26 +53,26 @@ def _tokens(text: str, locale: str) -> list[str | Decimal]:
                 i += 1
             value = numbers.parse(text[start:i].strip("\u00a0\u202f"), locale)
             if value is None:
-                raise CalcError(f"not a number: {text[start:i]!r}")
+                raise ValueError(f"not a number: {text[start:i]!r}")
             out.append(value)
             continue
         if ch == "(":
             depth += 1
             if depth > MAX_DEPTH:
-                raise CalcError("too deeply nested")
+                raise ValueError("too deeply nested")
         elif ch == ")":
             depth -= 1
             if depth < 0:
-                raise CalcError("unbalanced parentheses")
+                raise ValueError("unbalanced parentheses")
         if ch in "()" or ch in _BINARY:
             unary = ch in "+-" and (not out or (isinstance(out[-1], str) and out[-1] != ")"))
             if not (unary and ch == "+"):  # a unary plus changes nothing
                 out.append(_NEG if unary else ch)
         elif not ch.isspace():
-            raise CalcError(f"unexpected {ch!r}")
+            raise ValueError(f"unexpected {ch!r}")
         i += 1
     if depth:
-        raise CalcError("unbalanced parentheses")
+        raise ValueError("unbalanced parentheses")
     return out
 
 
@@ -108,9 +104,9 @@ def _power(base: Decimal, exponent: Decimal, ctx: decimal.Context) -> Decimal:
     if base not in (0, 1, -1):
         size = ctx.multiply(exponent, abs(base).log10(ctx))  # the result's order of magnitude, known before it is computed
         if abs(size) > MAX_EXPONENT:
-            raise CalcError("the result is too large")
+            raise ValueError("the result is too large")
     elif abs(exponent) > _LIMIT:
-        raise CalcError("the exponent is too large")
+        raise ValueError("the exponent is too large")
     return ctx.power(base, exponent)
 
 
@@ -137,28 +133,28 @@ def _evaluate(postfix: list[str | Decimal]) -> Decimal:
             stack.append(token)
         elif token == _NEG:
             if not stack:
-                raise CalcError("a minus without a number")
+                raise ValueError("a minus without a number")
             stack.append(ctx.minus(stack.pop()))
         else:
             if len(stack) < 2:
-                raise CalcError(f"{token} needs two numbers")
+                raise ValueError(f"{token} needs two numbers")
             b, a = stack.pop(), stack.pop()
             value = _apply(token, a, b, ctx)
             if not value.is_finite():  # 0^-1 is Infinity without a signal
-                raise CalcError("no finite result")
+                raise ValueError("no finite result")
             stack.append(value)
             binary += 1
     if len(stack) != 1 or not binary:
-        raise CalcError("not a calculation")
+        raise ValueError("not a calculation")
     return stack[0]
 
 
 def calculate(text: str, locale: str = "en") -> Decimal:
-    """The value of ``text``; ``CalcError`` when it is no calculation or cannot be answered."""
+    """The value of ``text``; ``ValueError`` when it is no calculation or cannot be answered."""
     if len(text) > MAX_LENGTH or not CANDIDATE.match(text) or _ISO_DATE.match(text):
-        raise CalcError("not a calculation")
+        raise ValueError("not a calculation")
     normal = numbers.ascii_digits(text.translate(_SPELLINGS), locale)
     try:
         return _evaluate(_postfix(_tokens(normal, locale)))
     except (decimal.DecimalException, ArithmeticError) as exc:
-        raise CalcError(type(exc).__name__) from exc
+        raise ValueError(type(exc).__name__) from exc

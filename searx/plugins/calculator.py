@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from searx.plugins import N_, AnswerPlugin, SearchContext, numbers
-from searx.plugins.arithmetic import CANDIDATE, MAX_LENGTH, CalcError, calculate
+from searx.plugins.arithmetic import CANDIDATE, MAX_LENGTH, calculate
 
 
 def answer(query: str, locale: str) -> str | None:
@@ -13,7 +13,7 @@ def answer(query: str, locale: str) -> str | None:
         return None  # the one check every other query pays for
     try:
         value = calculate(query, locale)
-    except CalcError:
+    except ValueError:  # no calculation, or one without an answer
         return None
     return f"{' '.join(query.split())} = {numbers.show(value, locale)}"
 

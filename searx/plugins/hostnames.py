@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from searx.plugins import N_, Plugin, SearchContext, hostrules
+from searx.reader.document import Document, Page, PageReader
+from searx.reader.errors import ReaderError
 from searx.results.types import MainResult
 
 # fields that hold links besides ``url`` (SearXNG's filter_urls fields), of main results and their kinds
@@ -72,22 +74,25 @@ class HostnamesPlugin(Plugin):
 
 
 class RulesReader:
-    """A page reader (``searx.summary.reading.PageReader``) that refuses what the rules remove."""
+    """A page reader (``searx.reader.document.PageReader``) that reads no page the rules remove:
+    a removed host is refused before any request, a page that redirected to one is dropped."""
 
-    def __init__(self, reader: Any, rules: hostrules.HostRules) -> None:
+    def __init__(self, reader: PageReader, rules: hostrules.HostRules) -> None:
         self.reader = reader
         self.rules = rules
+        self.api_enabled = reader.api_enabled
 
-    def read(self, url: str, **kwargs: Any) -> Any:
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None, client: str | None = None) -> Page:  # fmt: skip
         if self.rules.removes(url):
-            raise RemovedHost(url)
-        page = self.reader.read(url, **kwargs)
+            raise ReaderError("address_refused", "the instance's hostnames rules remove this host")
+        page = self.reader.read(url, format=format, deadline=deadline, accept_language=accept_language, client=client)
         if self.rules.removes(page.final_url):
-            raise RemovedHost(page.final_url)
+            raise ReaderError("address_refused", "the page moved to a host the instance's hostnames rules remove")
         return page
 
+    def cached(self, url: str, format: str) -> bool:
+        return self.reader.cached(url, format)
 
-class RemovedHost(Exception):
-    """A page of a host the hostnames rules remove (the summary falls back to the snippets)."""
-
-    code = "address_refused"
+    def extract(self, body: bytes, content_type: str, *, format: str = "markdown") -> Document:
+        return self.reader.extract(body, content_type, format=format)

@@ -15,14 +15,14 @@ import hashlib
 
 import msgspec
 
+from searx.results.search import EngineReport, Outcome, SearchQuery
 from searx.results.types import ResultSet
-from searx.search.models import EngineReport, SearchQuery
 from searx.store import Store
 
 
 class _Entry(msgspec.Struct):
     results: ResultSet
-    reports: list[tuple[str, str, int, float]]
+    reports: list[tuple[str, Outcome, int, float]]
     creator: str = ""
 
 
@@ -54,7 +54,7 @@ class SearchCache:
 
     def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport], creator: str = "",
             variant: str = "") -> None:  # fmt: skip
-        if self.ttl <= 0 or not reports or any(r.outcome not in ("ok", "no_results") for r in reports):
+        if self.ttl <= 0 or not reports or not all(r.answered for r in reports):
             return
         entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports], creator)
         self.store.set(self.key(sq, variant), self._encoder.encode(entry), self.ttl)

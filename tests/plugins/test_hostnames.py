@@ -19,11 +19,12 @@ from searx import settings as settings_mod
 from searx.errors import SettingsError
 from searx.mcp import search_tool
 from searx.plugins import PluginManager, SearchContext
-from searx.plugins.hostnames import RemovedHost, RulesReader
+from searx.plugins.hostnames import RulesReader
 from searx.plugins.hostrules import PROBES, Rule, from_settings
 from searx.plugins.loader import load_plugins
+from searx.reader.errors import ReaderError
+from searx.results.search import SearchQuery
 from searx.search.cache import SearchCache
-from searx.search.models import SearchQuery
 from searx.search.runner import SearchRunner
 from searx.store.memory import MemoryStore
 from tests.conftest import SECRET, json_engine_entry, make_settings
@@ -178,16 +179,19 @@ def test_the_summary_reads_no_page_of_a_removed_host() -> None:
     read: list[str] = []
 
     class Reader:
+        api_enabled = True
+
         def read(self, url: str, **kwargs: Any) -> Any:
             read.append(url)
             final = "https://www.spam.example.net/landing" if "redirect" in url else url
             return SimpleNamespace(final_url=final, document=SimpleNamespace(text="page"))
 
-    reader = RulesReader(Reader(), rules)
+    reader = RulesReader(Reader(), rules)  # type: ignore[arg-type]
     assert reader.read("https://alpha.example.org/a").final_url == "https://alpha.example.org/a"
-    with pytest.raises(RemovedHost):
+    with pytest.raises(ReaderError) as refused:
         reader.read("https://spam.example.net/a")
-    with pytest.raises(RemovedHost):
+    assert refused.value.code == "address_refused"
+    with pytest.raises(ReaderError):
         reader.read("https://alpha.example.org/redirect")  # read, but its text is not used
     assert read == ["https://alpha.example.org/a", "https://alpha.example.org/redirect"]
 

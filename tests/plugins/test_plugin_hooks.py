@@ -10,9 +10,9 @@ import pytest
 from searx.engines import load_engines
 from searx.network.client import EngineNetwork
 from searx.plugins import Plugin, PluginManager, SearchContext
+from searx.results.search import SearchQuery
 from searx.results.types import Answer, MainResult
 from searx.search.cache import SearchCache
-from searx.search.models import SearchQuery
 from searx.search.runner import SearchRunner
 from searx.settings import Outgoing
 from searx.store.memory import MemoryStore
