@@ -5,7 +5,9 @@ The text is turned into postfix order by the shunting-yard method and evaluated
 with ``decimal`` under a small context: no recursion (10,000 nested parentheses
 cost one pass and a refusal), at most ``MAX_LENGTH`` characters and ``MAX_DEPTH``
 levels, and no result beyond 10^±``MAX_EXPONENT``: ``9^9^9^9`` is refused from the
-size of its result before anything is computed.
+size of its result before anything is computed. A result that would round to nothing
+(underflow) or a remainder whose quotient has more than 28 digits (``10^30 % 7``) is
+refused too: no answer rather than a wrong one.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ _LIMIT = Decimal(10) ** MAX_EXPONENT
 
 def _context() -> decimal.Context:
     return decimal.Context(prec=28, Emax=MAX_EXPONENT, Emin=-MAX_EXPONENT,
-                           traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow])  # fmt: skip
+                           traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow, decimal.Underflow])  # fmt: skip
 
 
 def _tokens(text: str, locale: str) -> list[str | Decimal]:
@@ -102,7 +104,8 @@ def _postfix(tokens: list[str | Decimal]) -> list[str | Decimal]:
 
 def _power(base: Decimal, exponent: Decimal, ctx: decimal.Context) -> Decimal:
     if base not in (0, 1, -1):
-        size = ctx.multiply(exponent, abs(base).log10(ctx))  # the result's order of magnitude, known before it is computed
+        estimate = ctx.copy()  # its rounding says nothing of the result's exactness
+        size = estimate.multiply(exponent, abs(base).log10(estimate))  # the result's order of magnitude, known first
         if abs(size) > MAX_EXPONENT:
             raise ValueError("the result is too large")
     elif abs(exponent) > _LIMIT:
@@ -120,11 +123,12 @@ def _apply(op: str, a: Decimal, b: Decimal, ctx: decimal.Context) -> Decimal:
     if op == "/":
         return ctx.divide(a, b)
     if op == "%":  # the sign of the divisor, as most calculators (-7 % 3 = 2)
-        return ctx.subtract(a, ctx.multiply(b, ctx.divide(a, b).to_integral_value(decimal.ROUND_FLOOR)))
+        rest = ctx.remainder(a, b)  # exact; DivisionImpossible when the quotient needs more than 28 digits
+        return ctx.add(rest, b) if rest and (rest < 0) != (b < 0) else rest
     return _power(a, b, ctx)
 
 
-def _evaluate(postfix: list[str | Decimal]) -> Decimal:
+def _evaluate(postfix: list[str | Decimal]) -> tuple[Decimal, bool]:
     ctx = _context()
     stack: list[Decimal] = []
     binary = 0
@@ -146,11 +150,12 @@ def _evaluate(postfix: list[str | Decimal]) -> Decimal:
             binary += 1
     if len(stack) != 1 or not binary:
         raise ValueError("not a calculation")
-    return stack[0]
+    return stack[0], not ctx.flags[decimal.Inexact]
 
 
-def calculate(text: str, locale: str = "en") -> Decimal:
-    """The value of ``text``; ``ValueError`` when it is no calculation or cannot be answered."""
+def calculate(text: str, locale: str = "en") -> tuple[Decimal, bool]:
+    """The value of ``text`` and whether it is exact (not rounded to 28 digits); ``ValueError``
+    when it is no calculation or cannot be answered."""
     if len(text) > MAX_LENGTH or not CANDIDATE.match(text) or _ISO_DATE.match(text):
         raise ValueError("not a calculation")
     normal = numbers.ascii_digits(text.translate(_SPELLINGS), locale)

@@ -12,10 +12,10 @@ def answer(query: str, locale: str) -> str | None:
     if not query or len(query) > MAX_LENGTH or not CANDIDATE.match(query):
         return None  # the one check every other query pays for
     try:
-        value = calculate(query, locale)
+        value, exact = calculate(query, locale)
     except ValueError:  # no calculation, or one without an answer
         return None
-    return f"{' '.join(query.split())} = {numbers.show(value, locale)}"
+    return f"{' '.join(query.split())} = {numbers.show(value, locale, exact=exact)}"
 
 
 class CalculatorPlugin(AnswerPlugin):

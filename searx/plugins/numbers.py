@@ -17,6 +17,8 @@ from babel import Locale, UnknownLocaleError
 _ARABIC_DECIMAL, _ARABIC_GROUP = "\u066b", "\u066c"
 # plainly a decimal point: what is read when the locale's own reading fails ("1.5" in German)
 _POINT_ONLY = frozenset("0123456789.")
+_WHOLE = Decimal(10) ** 28  # every digit of a whole number below this is exact at 28 digits
+_SHOWN = Decimal("1e15")
 
 
 @lru_cache(maxsize=64)
@@ -72,14 +74,15 @@ def parse(text: str, locale: str) -> Decimal | None:
     return None
 
 
-def show(value: Decimal, locale: str, *, digits: int = 10) -> str:
-    """``value`` written in the locale's notation: whole numbers in full (up to 28 digits),
-    others with up to ``digits`` decimals, very large or small ones in scientific notation."""
+def show(value: Decimal, locale: str, *, digits: int = 10, exact: bool = True) -> str:
+    """``value`` written in the locale's notation: whole numbers in full (up to 28 digits; up to 15
+    when the value was rounded, so no lost digit is shown as a zero), others with up to ``digits``
+    decimals, very large or small ones in scientific notation."""
     value = value.normalize() if value else Decimal(0)
     size = abs(value)
-    if value == value.to_integral_value() and size < Decimal(10) ** 28:
+    if value == value.to_integral_value() and size < (_WHOLE if exact else _SHOWN):
         return babel.numbers.format_decimal(value, format="#,##0", locale=locale)
-    if Decimal("1e-6") <= size < Decimal("1e15"):
+    if Decimal("1e-6") <= size < _SHOWN:
         return babel.numbers.format_decimal(value, format="#,##0." + "#" * digits, locale=locale)
     rounded = Context(prec=10).create_decimal(value)  # first: 9.99999999999E39 shows as 1E40, never 10E39
     return babel.numbers.format_scientific(rounded, format="0.#########E0", locale=locale)

@@ -42,6 +42,10 @@ def texts(client: Any, q: str, **args: str) -> list[str]:
     ("99999999999999999999 * 99999999999999999999", "en",
      "99999999999999999999 * 99999999999999999999 = 1E40"),
     ("2^100", "en", "2^100 = 1.2676506E30"),
+    ("2^64", "en", "2^64 = 18,446,744,073,709,551,616"),  # exact: every digit
+    ("10^27 + 0.5", "en", "10^27 + 0.5 = 1E27"),  # rounded to 28 digits: no zero stands for a lost digit
+    ("10^20 % 7", "en", "10^20 % 7 = 2"),
+    ("-7.5 % -2", "en", "-7.5 % -2 = -1.5"),
 ])  # fmt: skip
 def test_calculator_answers_in_json_with_searxng_shape(app: Any, q: str, locale: str, answer: str) -> None:
     found = answers(app.test_client(), q, locale=locale)
@@ -53,6 +57,8 @@ def test_calculator_answers_in_json_with_searxng_shape(app: Any, q: str, locale:
     "9^9^9^9", "10^100000", "2^2^2^2^2^2", "1/0", "0^-1", "(-8)^(1/3)", "1,5 + 1",  # no comma decimals in English
     "2024-01-15", "5", "-5", "(5)", "2²+1", "1 +", "* 2", ")(", "2 (3)", "1" + "0" * 70 + "+1",
     "(" * 400 + "1" + ")" * 400, "(" * 40 + "1+1" + ")" * 40, "1+" * 300 + "1", "-" * 900 + "1",
+    "10^30 % 7",  # the quotient has 30 digits: its remainder cannot be had exactly in 28
+    "10^-9999 / 10^9999", "0.5^(10^9999)", "(10^9999)^(10^9999)", "9^-9^9",  # below 10^-9999: not 0
 ])  # fmt: skip
 def test_calculator_gives_no_answer_and_never_fails_on_hostile_input(app: Any, q: str) -> None:
     assert answers(app.test_client(), q) == []
@@ -213,6 +219,8 @@ def test_statistics_answerer_refuses_what_is_no_list_of_numbers(app: Any, q: str
 def test_statistics_of_huge_numbers_stay_bounded(app: Any) -> None:
     (found,) = texts(app.test_client(), "prod " + " ".join(["9" * 50] * 16))
     assert found.endswith("= 1E800")
+    (found,) = texts(app.test_client(), "sum 1234567890123456789012345678 0.5")  # 29 digits, rounded to 28
+    assert found.endswith(") = 1.23456789E27")
 
 
 def test_answers_only_on_the_first_page(app: Any) -> None:
