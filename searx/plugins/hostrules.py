@@ -57,13 +57,16 @@ class Decision:
 
 
 def _class_end(pattern: str, i: int) -> int:
-    """The index of the ``]`` closing the character class opened at ``i``."""
+    """The index of the ``]`` closing the character class opened at ``i``; -1 when the class holds
+    a ``[`` (a POSIX class such as ``[[:alpha:]]``, a nested set): where it ends is not sure."""
     j = i + 1
     if pattern[j:j + 1] == "^":
         j += 1
     if pattern[j:j + 1] == "]":
         j += 1
     while j < len(pattern) and pattern[j] != "]":
+        if pattern[j] == "[":
+            return -1
         j += 2 if pattern[j] == "\\" else 1
     return j
 
@@ -84,6 +87,8 @@ def required_literal(pattern: str) -> str:
             literal = None if pattern[i] in _CLASS_ESCAPES else pattern[i]
         elif ch == "[":
             i = _class_end(pattern, i)
+            if i < 0:
+                return ""
         elif ch == "{":
             i = pattern.find("}", i) if "}" in pattern[i:] else len(pattern)
         elif ch == "(":
@@ -199,7 +204,7 @@ class HostRules:
             parts = urlsplit(url)
             host, port = parts.hostname, parts.port
         except ValueError:
-            return url, ""
+            return None, ""  # a host that cannot be read cannot be shown to pass the rules
         if not host:
             return url, ""  # a path of this instance (collections)
         if len(host) > MAX_HOST:

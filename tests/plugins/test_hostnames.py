@@ -288,7 +288,8 @@ def test_the_digest_changes_with_any_rule() -> None:
 
 
 PATTERNS = [r"(.*\.)?facebook\.com$", r"^(www\.)?twitter\.com$", r"(?i)YouTube\.com", r"goo?gle\.", r"ab+c\.d",
-            r"x{2,3}y\.z", r"[a\]b]cd\.e", r"\d+\.example", r"\bexample\b", r"a\.b|c\.d", r"(?:sub\.)?site\.org$"]
+            r"x{2,3}y\.z", r"[a\]b]cd\.e", r"\d+\.example", r"\bexample\b", r"a\.b|c\.d", r"(?:sub\.)?site\.org$",
+            r"[[:alpha:]]\.com$", r"[[:alnum:]-]+\.site\.org", r"x[[]y\.z"]
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)
@@ -307,6 +308,23 @@ def test_the_prefilter_never_hides_a_match(pattern: str) -> None:
         assert (rule.search(host) is not None) == (rule.pattern.search(host) is not None), (pattern, host)
 
     check()
+
+
+@pytest.mark.parametrize(("pattern", "host"), [
+    (r"[[:alpha:]]\.com$", "a.com"),  # a POSIX class: its first "]" does not close the set
+    (r"^[[:alnum:]-]+\.spam\.net$", "w-1.spam.net"),
+    (r"^x[[]y\.z$", "x[y.z"),
+])  # fmt: skip
+def test_a_set_holding_a_bracket_never_hides_a_removed_host(pattern: str, host: str) -> None:
+    rules = from_settings(make_settings([], hostnames={"remove": [pattern]}))
+    assert rules is not None and rules.remove[0].pattern.search(host)
+    assert rules.decide(host).remove
+
+
+@pytest.mark.parametrize("url", ["https://spam.example.net:99999/", "https://spam.example.net:port/", "https://[::1/"])
+def test_a_url_whose_host_or_port_cannot_be_read_is_dropped(url: str) -> None:
+    rules = from_settings(make_settings([], hostnames=RULES))
+    assert rules is not None and rules.url(url) == (None, "")
 
 
 def test_a_hundred_rules_decide_a_host_once(caplog: Any) -> None:
