@@ -5,7 +5,9 @@ through the engine network, so ``outgoing.proxies`` and ``verify`` apply, and ke
 in the store for ``tor_check.cache_ttl`` seconds: a search downloads it at most once
 per TTL, across every instance sharing the store (a lock key stops a second
 download while one runs). A failed download is tried again after ``RETRY`` seconds
-at the earliest (or the TTL, when shorter).
+at the earliest (or the TTL, when shorter). The store's keys name the URL (its digest), so
+a changed URL never serves the old list. Answers and log lines name the list's address
+without its user, password, query or fragment: they may hold a mirror's token.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import logging
 import re
 import threading
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from searx.errors import SettingsError
 from searx.plugins import N_, AnswerPlugin, Resources, SearchContext
@@ -25,7 +28,6 @@ from searx.settings import TorCheck
 log = logging.getLogger("searx.plugins.tor_check")
 
 KEYWORDS = frozenset({"tor-check", "tor_check", "torcheck", "tor", "tor check"})  # SearXNG's
-KEY, LOCK, FAILED = "tor_check:exits", "tor_check:downloading", "tor_check:failed"
 RETRY = 300.0
 _EXIT = re.compile(rb"^ExitAddress\s+(\S+)", re.MULTILINE)
 
@@ -45,6 +47,13 @@ def parse(body: bytes) -> frozenset[str]:
     return frozenset(found)
 
 
+def shown(url: str) -> str:
+    """``url`` as answers and logs may name it: scheme, host, port and path only."""
+    parts = urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
 class TorCheckPlugin(AnswerPlugin):
     id = "tor_check"
     name = N_("Tor check")
@@ -55,6 +64,9 @@ class TorCheckPlugin(AnswerPlugin):
         super().__init__(settings)
         self.conf: TorCheck = getattr(settings, "tor_check", None) or TorCheck()
         self.resources: Resources | None = None
+        tag = hashlib.sha256(self.conf.exit_list_url.encode()).hexdigest()[:16]
+        self.key, self.lock_key, self.failed_key = (f"tor_check:{name}:{tag}" for name in ("exits", "downloading",
+                                                                                           "failed"))  # fmt: skip
         self._parsed: tuple[str, frozenset[str]] = ("", frozenset())
         self._lock = threading.Lock()
 
@@ -71,20 +83,20 @@ class TorCheckPlugin(AnswerPlugin):
 
     def _download(self, store: Any, get: Any) -> bytes | None:
         conf = self.conf
-        if store.get(FAILED) is not None or not store.add(LOCK, b"1", conf.timeout + 1):
+        if store.get(self.failed_key) is not None or not store.add(self.lock_key, b"1", conf.timeout + 1):
             return None  # failed a moment ago, or another search is downloading it
         try:
             found = parse(get(conf.exit_list_url, conf.timeout))
             if not found:
                 raise ValueError("no ExitAddress lines")
         except Exception as exc:  # noqa: BLE001 - the answer says the list is unknown
-            log.warning("tor_check: the exit list could not be read from %s: %s", conf.exit_list_url, exc)
-            store.set(FAILED, b"1", min(RETRY, conf.cache_ttl))
+            log.warning("tor_check: the exit list could not be read from %s: %s", shown(conf.exit_list_url), exc)
+            store.set(self.failed_key, b"1", min(RETRY, conf.cache_ttl))
             return None
         finally:
-            store.delete(LOCK)
+            store.delete(self.lock_key)
         raw = "\n".join(sorted(found)).encode("ascii")
-        store.set(KEY, raw, conf.cache_ttl)
+        store.set(self.key, raw, conf.cache_ttl)
         return raw
 
     def exits(self) -> frozenset[str] | None:
@@ -92,7 +104,7 @@ class TorCheckPlugin(AnswerPlugin):
         if self.resources is None:
             return None
         store = self.resources.store
-        raw = store.get(KEY)
+        raw = store.get(self.key)
         if raw is None:
             raw = self._download(store, self.resources.get)
         if raw is None:
@@ -112,5 +124,5 @@ class TorCheckPlugin(AnswerPlugin):
             return None
         exits = self.exits()
         if exits is None:
-            return ctx.gettext(UNKNOWN) % {"url": self.conf.exit_list_url}
+            return ctx.gettext(UNKNOWN) % {"url": shown(self.conf.exit_list_url)}
         return ctx.gettext(USING if address in exits else NOT_USING) % {"address": address}

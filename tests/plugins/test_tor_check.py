@@ -27,13 +27,15 @@ class ListServer:
     """Serves ``body`` at /exit-addresses with ``status``; counts the downloads."""
 
     def __init__(self) -> None:
-        self.body, self.status, self.requests = EXIT_LIST, 200, 0
+        self.body, self.status, self.requests, self.location = EXIT_LIST, 200, 0, ""
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 - the http.server name
                 outer.requests += 1
                 self.send_response(outer.status)
+                if outer.location:
+                    self.send_header("Location", outer.location)
                 self.send_header("Content-Type", "text/plain")
                 self.send_header("Content-Length", str(len(outer.body)))
                 self.end_headers()
@@ -119,3 +121,55 @@ def test_off_by_default_and_a_bad_url_stops_start_up(app_factory, fake_engine) -
 def test_the_list_parser_keeps_only_addresses() -> None:
     assert parse(EXIT_LIST) == frozenset({"203.0.113.7", "2001:db8::9"})
     assert parse(b"\xff\xfe ExitAddress \xff\n") == frozenset()
+
+
+def test_the_answer_and_the_log_never_show_the_urls_user_password_or_query(app_factory, fake_engine, exit_list,
+                                                                           caplog) -> None:  # fmt: skip
+    exit_list.status = 500
+    host = exit_list.url.split("//")[1].split("/")[0]
+    secret_url = f"http://mirror:s3cret@{host}/exit-addresses?token=t0ken#x"
+    app = _app(app_factory, fake_engine, secret_url)
+    with caplog.at_level("WARNING", logger="searx.plugins.tor_check"):
+        (answer,) = _ask(app, "203.0.113.7")
+    assert answer == f"The list of Tor exit nodes could not be read from {exit_list.url}; try again later."
+    assert exit_list.requests == 1 and "s3cret" not in caplog.text and "t0ken" not in caplog.text
+    assert exit_list.url in caplog.text
+
+
+def test_a_list_larger_than_the_network_allows_is_refused_not_read_whole(app_factory, fake_engine, exit_list) -> None:
+    exit_list.body = EXIT_LIST * 200  # about 60 kB of valid lines
+    app = _app(app_factory, fake_engine, exit_list.url, outgoing={"max_response_bytes": 4096})
+    assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
+
+
+@pytest.mark.parametrize("location", ["file:///etc/passwd", "gopher://127.0.0.1/x", "javascript:alert(1)"])
+def test_a_redirect_away_from_http_is_a_failed_download(app_factory, fake_engine, exit_list, location) -> None:
+    exit_list.status, exit_list.location = 302, location
+    app = _app(app_factory, fake_engine, exit_list.url)
+    assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
+
+
+def test_another_url_never_gets_the_list_kept_for_the_first(exit_list) -> None:
+    from searx.plugins import Resources, SearchContext
+    from searx.plugins.tor_check import TorCheckPlugin
+    from searx.settings import TorCheck
+    from searx.store.memory import MemoryStore
+
+    store, asked = MemoryStore(), []
+
+    def get(url: str, timeout: float) -> bytes:
+        asked.append(url)
+        if url.endswith("/other"):
+            raise OSError("refused")
+        return EXIT_LIST
+
+    def plugin(url: str) -> TorCheckPlugin:
+        p = TorCheckPlugin(type("S", (), {"tor_check": TorCheck(exit_list_url=url)})())
+        p.start(Resources(store=store, get=get))
+        return p
+
+    ctx = SearchContext("tor-check", 1, "general", "json", "all", 0, None, {}, client_ip="203.0.113.7")
+    assert plugin("https://list.example/exits").answer(ctx) == "You are using Tor: 203.0.113.7 is a Tor exit node."
+    assert plugin("https://list.example/exits").answer(ctx) == "You are using Tor: 203.0.113.7 is a Tor exit node."
+    assert plugin("https://list.example/other").answer(ctx).startswith("The list of Tor exit nodes could not be read")
+    assert asked == ["https://list.example/exits", "https://list.example/other"]
