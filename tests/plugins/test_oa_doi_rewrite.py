@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -84,3 +85,12 @@ def test_a_default_resolver_that_is_not_listed_stops_start_up() -> None:
     data.update(default_doi_resolver="sci-hub", server={"secret_key": "s" * 40})
     with pytest.raises(SettingsError, match=r"default_doi_resolver: 'sci-hub' is not a key of doi_resolvers"):
         settings_mod.validate(data)
+
+
+def test_the_results_page_links_to_the_resolver(app: Any) -> None:
+    client = app.test_client()
+    client.set_cookie("enabled_plugins", "oa_doi_rewrite")
+    page = client.get("/search", query_string={"q": "10.1000/xyz123"}).get_data(as_text=True)
+    links = re.findall(r'<a href="(https://[^"]+)"', page)
+    assert any(u.startswith("https://doi.org/10.1000/xyz123/") for u in links)
+    assert not any(u.startswith("https://alpha.example.org/10.1000/") for u in links)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 from collections.abc import Iterator
@@ -173,3 +174,11 @@ def test_another_url_never_gets_the_list_kept_for_the_first(exit_list) -> None:
     assert plugin("https://list.example/exits").answer(ctx) == "You are using Tor: 203.0.113.7 is a Tor exit node."
     assert plugin("https://list.example/other").answer(ctx).startswith("The list of Tor exit nodes could not be read")
     assert asked == ["https://list.example/exits", "https://list.example/other"]
+
+
+def test_the_answer_shows_in_the_html_answer_area(app_factory, fake_engine, exit_list) -> None:
+    app = _app(app_factory, fake_engine, exit_list.url)
+    page = app.test_client().get("/search", query_string={"q": "tor-check"},
+                                 headers={"X-Forwarded-For": "203.0.113.7"}).get_data(as_text=True)  # fmt: skip
+    assert re.search(r'<section class="answer"[^>]*>\s*<p>You are using Tor: 203\.0\.113\.7 is a Tor exit node\.</p>',
+                     page)  # fmt: skip
