@@ -49,11 +49,11 @@ class StatisticsAnswerer(Answerer):
                 return None
             args.append(-value if sign else value)
         # a bounded context: a product of 64 huge numbers stays a number, never a memory bomb
-        with decimal.localcontext(decimal.Context(prec=28, Emax=9999, Emin=-9999, traps=[decimal.Overflow])) as ctx:
+        with decimal.localcontext(decimal.Context(prec=28, Emax=9999, Emin=-9999, traps=[decimal.Overflow])) as dctx:
             try:
                 result = FUNCTIONS[words[0]](args)
             except decimal.Overflow:
                 return None
-            exact = not ctx.flags[decimal.Inexact]
+            exact = not dctx.flags[decimal.Inexact]
         shown = ", ".join(numbers.show(a, locale) for a in args)
         return f"[{locale}] {words[0]}({shown}) = {numbers.show(result, locale, exact=exact)}"
