@@ -109,6 +109,24 @@ def required_literal(pattern: str) -> str:
     return max(runs, key=len).lower()
 
 
+_REFERENCE = regex.compile(r"\\(?:g<([^>]*)>|([1-9]\d?)|(.?))", regex.DOTALL)
+
+
+def _check_references(key: str, pattern: regex.Pattern[str], replacement: str) -> None:
+    """Refuse a replacement naming a group the pattern lacks (``\\2``, ``\\g<name>``): the engine
+    would say so only on the first host that matches, and that host would keep its name."""
+    for found in _REFERENCE.finditer(replacement):
+        name, number, other = found.groups()
+        ref = name if name is not None else number
+        if ref is None:
+            if not other:
+                raise SettingsError(f"{key}: the replacement ends with a lone backslash")
+            continue
+        known = (ref.isdigit() and int(ref) <= pattern.groups) or ref in pattern.groupindex
+        if not known:
+            raise SettingsError(f"{key}: the replacement names group {ref!r}, which the pattern does not have")
+
+
 class Rule:
     """One compiled pattern; ``key`` names it in messages (``hostnames.remove[2]``)."""
 
@@ -121,6 +139,8 @@ class Rule:
             raise SettingsError(f"{key}: not a valid regular expression: {exc}") from exc
         if replacement is not None and not isinstance(replacement, str):
             raise SettingsError(f"{key}: the replacement must be a host name, got {replacement!r}")
+        if replacement:
+            _check_references(key, self.pattern, replacement)
         self.key, self.replacement, self.literal = key, replacement, required_literal(pattern)
         for probe in PROBES:
             try:

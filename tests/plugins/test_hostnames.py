@@ -216,6 +216,9 @@ def test_urls_keep_their_port_path_and_userinfo() -> None:
     ("remove", ["ok", ""], r"hostnames\.remove\[1\]: expected a regular expression"),
     ("replace", {"[z-a]": "x.example"}, r"hostnames\.replace\['\[z-a\]'\]: not a valid regular expression"),
     ("replace", {"ok": 3}, r"hostnames\.replace\[\.\.\.\]: Expected `str`, got `int`"),
+    ("replace", {"x(y)": r"\2.example"}, r"hostnames\.replace\['x\(y\)'\]: the replacement names group '2'"),
+    ("replace", {"x(y)": r"\g<sub>.example"}, r"hostnames\.replace\['x\(y\)'\]: the replacement names group 'sub'"),
+    ("replace", {"x(y)": "y.example\\"}, r"hostnames\.replace\['x\(y\)'\]: the replacement ends with a lone"),
     ("high_priority", ["(a|a)+$"], r"hostnames\.high_priority\[0\]: the pattern backtracks without end"),
     ("low_priority", ["(.*){1,32000}[bc]"], r"hostnames\.low_priority\[0\]: the pattern backtracks without end"),
 ])  # fmt: skip
@@ -350,3 +353,11 @@ def test_the_links_of_every_result_kind_follow_the_rules() -> None:
     assert plugin.on_result(ctx, paper) and plugin.on_result(ctx, place)
     assert (paper.pdf_url, paper.html_url) == ("", "https://mirror.example.net/p.html")
     assert place.links == [{"label": "b", "url": "https://mirror.example.net/b"}]
+
+
+def test_a_replacement_may_use_the_patterns_groups() -> None:
+    rules = from_settings(make_settings([], hostnames={"replace": {r"^(?P<sub>.*\.)?old\.example$": r"\g<sub>new.example",
+                                                                   r"^(m\.)?wiki\.example$": r"\1wiki.example.net"}}))  # fmt: skip
+    assert rules is not None
+    assert rules.url("https://www.old.example/a")[0] == "https://www.new.example/a"
+    assert rules.url("https://m.wiki.example/b")[0] == "https://m.wiki.example.net/b"
