@@ -9,10 +9,10 @@ API's other filters (duration, quality).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import locale, strip_tags
 from searx.errors import EngineParseError
@@ -29,7 +29,6 @@ number_of_results = 10  # results a page (SearXNG's key)
 about = {"website": "https://www.dailymotion.com", "results": "JSON", "use_official_api": True}
 
 _FIELDS = "allow_embed,description,title,created_time,duration,url,thumbnail_360_url,id,owner.screenname"
-_DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
@@ -45,8 +44,8 @@ def request(query: str, params: dict[str, Any]) -> None:
         args["languages"] = lang
     if region:
         args.update(localization=f"{lang}_{region}", country=region.lower())
-    if params.get("time_range") in _DAYS:
-        args["created_after"] = str(int(time.time()) - _DAYS[params["time_range"]] * 86400)
+    if (since := time_range.start_time(params)) is not None:
+        args["created_after"] = str(since)
     params["url"] = f"{_base_url(params)}/videos?{urlencode(args)}"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
 from searx.engines.redirect_links import ddg_target
@@ -29,7 +30,6 @@ timeout = 4.0
 token_ttl = 3600.0  # a vqd stays valid for its query for a while
 about = {"website": "https://duckduckgo.com", "results": "HTML", "use_official_api": False}
 
-_TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _SAFE = {0: "-2", 1: "-1", 2: "1"}
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
@@ -87,8 +87,8 @@ def request(query: str, params: dict[str, Any]) -> None:
         data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
                     vqd=params["token"])
     data["kl"] = params["cookies"]["kl"] = region
-    if params.get("time_range") in _TIME:
-        data["df"] = params["cookies"]["df"] = _TIME[params["time_range"]]
+    if df := time_range.letter(params):
+        data["df"] = params["cookies"]["df"] = df
     data["kp"] = _SAFE.get(params.get("safesearch", 0), "-1")
     base = _base_url(params)
     params["url"] = f"{base}/{conf.get('endpoint', 'html')}/"
