@@ -30,13 +30,18 @@ timeout = 4.0
 token_ttl = 3600.0  # a vqd stays valid for its query for a while
 about = {"website": "https://duckduckgo.com", "results": "HTML", "use_official_api": False}
 
-_SAFE = {0: "-2", 1: "-1", 2: "1"}
+_SAFE = {0: "-2", 1: "-1", 2: "1"}  # off, moderate, strict
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 
 def init(conf: dict[str, Any]) -> None:
     if conf.get("endpoint", "html") not in ("html", "lite"):
         raise ValueError("endpoint must be 'html' or 'lite'")
+
+
+def safe_search(params: dict[str, Any]) -> str:
+    """DuckDuckGo's safe-search value (``kp`` here, ``p`` for images, videos and news)."""
+    return _SAFE.get(params.get("safesearch", 0), "-1")
 
 
 def _region(language: str) -> str:
@@ -89,7 +94,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     data["kl"] = params["cookies"]["kl"] = region
     if df := time_range.letter(params):
         data["df"] = params["cookies"]["df"] = df
-    data["kp"] = _SAFE.get(params.get("safesearch", 0), "-1")
+    data["kp"] = safe_search(params)
     base = _base_url(params)
     params["url"] = f"{base}/{conf.get('endpoint', 'html')}/"
     params["method"] = "POST"

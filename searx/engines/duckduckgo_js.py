@@ -12,14 +12,13 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines.duckduckgo import safe_search
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import locale
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
 _CHALLENGE = (b'id="challenge-form"', b"anomaly-modal", b"/anomaly.js")
-# p: safe search (1 strict, -1 moderate, -2 off)
-_SAFE = {0: "-2", 1: "-1", 2: "1"}
 
 
 def region(params: dict[str, Any]) -> str:
@@ -51,7 +50,7 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
         params["url"] = None  # no vqd: asking anyway is what bots do
         return
     kl = region(params)
-    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": _SAFE.get(params.get("safesearch", 0), "-1"),
+    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": safe_search(params),
             **extra}
     params["cookies"].update(l=kl, ah=kl, p=args["p"])
     base = _base_url(params)
