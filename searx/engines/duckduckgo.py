@@ -6,6 +6,7 @@ its ``vqd`` token), region (``kl``), time range (``df``) and safe search
 store (per query and region, ``token_ttl`` seconds), and page 2+ sends it. When
 none is cached the runner first asks page 1 for one. Not supported: queries of
 500+ characters, and page 2+ in Chinese regions (DuckDuckGo has no next page there).
+The region, safe-search value and token scope here are shared by ``duckduckgo_js``.
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ def safe_search(params: dict[str, Any]) -> str:
     return _SAFE.get(params.get("safesearch", 0), "-1")
 
 
-def _region(language: str) -> str:
-    lang, region = locale(language)
-    return f"{region.lower()}-{lang}" if lang and region else "wt-wt"
+def region(params: dict[str, Any]) -> str:
+    """DuckDuckGo's region of the search language (``us-en``; ``wt-wt``: no region)."""
+    lang, country = locale(params.get("language"))
+    return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
 
 
 def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{_region(params.get('language') or 'all')}//{query}"
+    return f"{region(params)}//{query}"  # a vqd holds for one query in one region
 
 
 def token_required(params: dict[str, Any]) -> bool:
@@ -78,20 +80,20 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
     conf = settings_of(params)
-    region = _region(params.get("language") or "all")
+    kl = region(params)
     pageno = params["pageno"]
     data = {"q": query}
     if pageno == 1:
         data["b"] = ""
     else:
-        if region.endswith("-zh") or not params.get("token"):
+        if kl.endswith("-zh") or not params.get("token"):
             # no next page in Chinese regions; a later page without vqd looks like a bot
             params["url"] = None
             return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
         data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
                     vqd=params["token"])
-    data["kl"] = params["cookies"]["kl"] = region
+    data["kl"] = params["cookies"]["kl"] = kl
     if df := time_range.letter(params):
         data["df"] = params["cookies"]["df"] = df
     data["kp"] = safe_search(params)

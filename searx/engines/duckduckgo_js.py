@@ -12,22 +12,12 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.duckduckgo import safe_search
+from searx.engines.duckduckgo import region, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
 _CHALLENGE = (b'id="challenge-form"', b"anomaly-modal", b"/anomaly.js")
-
-
-def region(params: dict[str, Any]) -> str:
-    lang, country = locale(params.get("language"))
-    return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
-
-
-def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{region(params)}//{query}"
 
 
 def token_request(query: str, params: dict[str, Any], tab: str) -> None:
