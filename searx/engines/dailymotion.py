@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://api.dailymotion.com"
@@ -50,10 +50,7 @@ def request(query: str, params: dict[str, Any]) -> None:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Dailymotion answered without JSON") from exc
+    data = json_body(resp, "dailymotion", bot_pages=False)
     if not isinstance(data, dict) or "error" in data:
         message = (data.get("error") or {}).get("message", "") if isinstance(data, dict) else ""
         raise EngineParseError(f"Dailymotion API error: {message}")

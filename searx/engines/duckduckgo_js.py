@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from searx.engines.duckduckgo import region, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
 from searx.engines.html_parse import base_url as _base_url
+from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
@@ -51,10 +52,7 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
 
 def results_of(resp: Any) -> list[dict[str, Any]]:
     """The ``results`` list of an i.js/news.js answer (EngineParseError when it is not one)."""
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("DuckDuckGo answered without JSON") from exc
+    data = json_body(resp, "duckduckgo_extra", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise EngineParseError("DuckDuckGo's answer has no results list")
     return [r for r in data["results"] if isinstance(r, dict)]

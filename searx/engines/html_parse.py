@@ -159,13 +159,15 @@ def unparsable(resp: Any, message: str) -> EngineError:
     return EngineParseError(message)
 
 
-def json_body(resp: Any, parser: str) -> Any:
+def json_body(resp: Any, parser: str, *, bot_pages: bool = True) -> Any:
     """The decoded JSON body; when there is none, the bot check or block page it is, else a
-    parse error naming ``parser``."""
+    parse error naming ``parser``. ``bot_pages=False`` (an API that serves no such page): any
+    body that is not JSON is a parse error."""
     try:
         return resp.json()
     except ValueError as exc:
-        raise unparsable(resp, f"{parser}: the answer is not JSON") from exc
+        message = f"{parser}: the answer is not JSON"
+        raise (unparsable(resp, message) if bot_pages else EngineParseError(message)) from exc
 
 
 def status_error(resp: Any) -> EngineError | None:

@@ -18,7 +18,7 @@ from urllib.parse import quote_plus
 from searx.engines import time_range
 from searx.engines.bot_checks import challenge_marker
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
+from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
 from searx.network.status import check_status
 
@@ -56,10 +56,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     if resp.status_code in (401, 403) and challenge_marker(resp.content, resp.headers):
         raise EngineCaptcha("Reuters DataDome captcha")
     check_status(resp)
-    try:
-        body = resp.json()
-    except ValueError:
-        raise unparsable(resp, "reuters: the answer is not JSON") from None
+    body = json_body(resp, "reuters")
     if not isinstance(body, dict) or ("result" not in body and "statusCode" not in body):
         raise EngineParseError("reuters: the answer has no result")
     base = _base_url(resp.search_params)

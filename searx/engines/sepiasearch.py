@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://sepiasearch.org"
@@ -43,10 +43,7 @@ def request(query: str, params: dict[str, Any]) -> None:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("SepiaSearch answered without JSON") from exc
+    data = json_body(resp, "sepiasearch", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         raise EngineParseError("SepiaSearch answer has no data list")
     results: list[dict[str, Any]] = []

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime
 
+import httpx
 import pytest
 from engine_kit import fixture, make_engine
 from test_google_engines import args, build, parse, typed
 
 from searx.engines.embedded_data import js_after, js_to_json, json_after
-from searx.engines.html_parse import age_date, file_size
+from searx.engines.html_parse import age_date, file_size, json_body
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 
 JSON = "application/json; charset=utf-8"
@@ -208,6 +209,16 @@ def test_json_after_and_its_errors() -> None:
         json_after("{}", "missing:")
     with pytest.raises(EngineParseError, match="not JSON"):
         json_after("m: {broken", "m:")
+
+
+def test_json_body_names_a_bot_check_unless_the_api_serves_none() -> None:
+    page = httpx.Response(200, content=fixture("synthetic/cloudflare_just_a_moment.html"), headers={"content-type": "text/html"})
+    assert json_body(httpx.Response(200, content=b'{"a": [1]}'), "x") == {"a": [1]}
+    with pytest.raises(EngineCaptcha):
+        json_body(page, "x")
+    with pytest.raises(EngineParseError, match="x: the answer is not JSON") as caught:
+        json_body(page, "x", bot_pages=False)
+    assert type(caught.value) is EngineParseError
 
 
 def test_file_size_and_age_date() -> None:
