@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import email.utils
 import random
 import re
 from typing import Any
@@ -191,6 +192,14 @@ def video_embed(url: str) -> str:
     if host == "youtu.be":
         video = parts.path.strip("/")
     return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+
+
+def feed_date(text: str) -> str | None:
+    """An RSS item's date (RFC 2822, "Sat, 21 Dec 2024 06:38:56 +0000") in ISO form, or None."""
+    try:
+        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
+    except (TypeError, ValueError):
+        return None
 
 
 def age_date(text: str, now: datetime.datetime | None = None) -> datetime.datetime | None:

@@ -14,7 +14,7 @@ from engine_kit import fixture, make_engine
 from test_google_engines import args, build, parse, typed
 
 from searx.engines.embedded_data import js_after, js_to_json, json_after
-from searx.engines.html_parse import age_date, file_size, json_body
+from searx.engines.html_parse import age_date, feed_date, file_size, json_body
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 
 JSON = "application/json; charset=utf-8"
@@ -228,3 +228,8 @@ def test_file_size_and_age_date() -> None:
     assert age_date("bbc.com • 3 hours ago", now) == datetime.datetime(2026, 12, 1, 9, 0, tzinfo=datetime.UTC)
     assert age_date("1 week ago", now) == now - datetime.timedelta(days=7)
     assert age_date("November 28, 2026", now) is None and age_date("", now) is None
+
+
+def test_feed_date_reads_an_rss_date_or_gives_none() -> None:
+    assert feed_date("Sat, 21 Dec 2024 06:38:56 +0000") == "2024-12-21T06:38:56+00:00"
+    assert [feed_date(v) for v in ("", "yesterday", "Sat, 99 Dec 2024 06:38:56 +0000")] == [None, None, None]
