@@ -99,8 +99,11 @@ def test_searxngs_own_settings(start):
     assert {"wikipedia", "duckduckgo", "etymonline", "hoogle", "mdn", "mankier", "openairedatasets", "askubuntu",
             "superuser", "stackoverflow"} <= loaded
     assert "torch" not in loaded and "torch" not in reasons  # an onion engine: skipped silently, as SearXNG does
-    assert "search.autocomplete" in settings.ignored and "outgoing.enable_http2" in settings.ignored
-    assert any(w.startswith("settings accepted with no effect here") and "search.autocomplete" in w for w in warnings)
+    assert "search.suspended_times" in settings.ignored and "outgoing.enable_http2" in settings.ignored
+    assert any(w.startswith("settings accepted with no effect here") and "search.suspended_times" in w
+               for w in warnings)
+    # SearXNG's suggestions backend is one of this instance's: honoured, not ignored
+    assert settings.search.autocomplete == "duckduckgo" and "search.autocomplete" not in settings.ignored
     assert "plugins.searx.plugins.ahmia_filter.SXNGPlugin" in {p["name"] for p in config["unsupported_plugins"]}
     assert settings.server.method == "GET" and settings.default_doi_resolver == "oadoi.org"
 
@@ -155,7 +158,7 @@ def test_the_file_open_webuis_docs_make(start, tmp_path):
     settings, client, warnings = start(path)
     config = started(settings, client)
     one_skip_line(warnings, config)
-    assert "search.autocomplete" not in settings.ignored
+    assert settings.search.autocomplete == "" and "search.autocomplete" not in settings.ignored
 
 
 def test_a_use_default_settings_file_that_switches_engines_plugins_and_links(start):

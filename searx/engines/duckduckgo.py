@@ -45,14 +45,14 @@ def safe_search(params: dict[str, Any]) -> str:
     return _SAFE.get(params.get("safesearch", 0), "-1")
 
 
-def region(params: dict[str, Any]) -> str:
-    """DuckDuckGo's region of the search language (``us-en``; ``wt-wt``: no region)."""
-    lang, country = locale(params.get("language"))
+def region_of(language: str | None) -> str:
+    """DuckDuckGo's region (``kl``: ``us-en``, ``wt-wt`` for none) of a search language."""
+    lang, country = locale(language)
     return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
 
 
 def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{region(params)}//{query}"  # a vqd holds for one query in one region
+    return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
 def token_required(params: dict[str, Any]) -> bool:
@@ -80,7 +80,7 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
     conf = settings_of(params)
-    kl = region(params)
+    kl = region_of(params.get("language"))
     pageno = params["pageno"]
     data = {"q": query}
     if pageno == 1:

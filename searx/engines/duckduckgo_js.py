@@ -12,7 +12,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.duckduckgo import region, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
+from searx.engines.duckduckgo import region_of, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
@@ -40,7 +40,7 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
     if len(query) >= 500 or not params.get("token"):
         params["url"] = None  # no vqd: asking anyway is what bots do
         return
-    kl = region(params)
+    kl = region_of(params.get("language"))
     args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": safe_search(params),
             **extra}
     params["cookies"].update(l=kl, ah=kl, p=args["p"])

@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SUGGEST } from "./suggest_scenarios.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
@@ -680,6 +681,8 @@ Object.assign(SCENARIOS, {
     return { before, after, pending, layout, rtl, rtlAfter, foreignBefore, frame };
   },
 });
+
+Object.assign(SCENARIOS, SUGGEST);
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
