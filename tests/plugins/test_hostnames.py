@@ -361,3 +361,15 @@ def test_a_replacement_may_use_the_patterns_groups() -> None:
     assert rules is not None
     assert rules.url("https://www.old.example/a")[0] == "https://www.new.example/a"
     assert rules.url("https://m.wiki.example/b")[0] == "https://m.wiki.example.net/b"
+
+
+def test_the_lucky_bang_goes_where_the_rules_let_it(app_factory: Any, fake_engine: Any) -> None:
+    spam = json_engine_entry(fake_engine.url, "spam", extra="&host=spam.example.net&overlap=0")  # every result on spam
+    client = app_factory(make_settings([spam], hostnames=RULES)).test_client()
+    assert client.get("/search", query_string={"q": "!! alpha"}).status_code == 200  # nothing left to go to
+    client.set_cookie("disabled_plugins", "hostnames")
+    response = client.get("/search", query_string={"q": "!! alpha"})
+    assert response.status_code == 303 and urlsplit(response.headers["Location"]).hostname == "spam.example.net"
+    beta = json_engine_entry(fake_engine.url, "beta", extra="&overlap=0")
+    response = app_factory(make_settings([beta], hostnames=RULES)).test_client().get("/search", query_string={"q": "!! a"})
+    assert response.status_code == 303 and urlsplit(response.headers["Location"]).hostname == "mirror.example.net"
