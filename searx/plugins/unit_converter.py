@@ -49,7 +49,8 @@ def answer(query: str, locale: str) -> str | None:
     if source.dimension == "temperature" and float(amount) * source.factor + source.offset < 0:
         return None  # below absolute zero
     shown = Decimal(f"{result:.6g}")
-    return f"{numbers.show(amount, locale)} {source.symbol} = {numbers.show(shown, locale)} {target.symbol}"
+    exact = shown == Decimal(f"{result:.15g}")  # the 6 digits dropped none: a large result may be written in full
+    return f"{numbers.show(amount, locale)} {source.symbol} = {numbers.show(shown, locale, exact=exact)} {target.symbol}"
 
 
 class UnitConverterPlugin(AnswerPlugin):

@@ -107,6 +107,8 @@ def test_the_answer_is_in_the_html_answer_area_and_in_csv(app: Any) -> None:
     ("10 in in cm", "en", "10 in = 25.4 cm"),
     ("1,5 km in m", "de", "1,5 km = 1.500 m"),
     ("١٠ km in mi", "ar", "10 km = 6.21371 mi"),
+    ("123456789012345678 km in m", "en", "123,456,789,012,345,678 km = 1.23457E20 m"),  # no zeros for lost digits
+    ("1000000000000 PB in bit", "en", "1,000,000,000,000 PB = 8,000,000,000,000,000,000,000,000,000 bit"),
 ])  # fmt: skip
 def test_unit_converter(app: Any, q: str, locale: str, answer: str) -> None:
     found = answers(app.test_client(), q, locale=locale)
