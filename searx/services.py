@@ -25,10 +25,11 @@ from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
-from searx.plugins import PluginManager
+from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.reader.document import PageReader
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.health import EngineHealth
@@ -120,6 +121,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
@@ -137,11 +139,19 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         pref_defs=definitions(settings), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=reader),
+        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader)),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
         unknown_plugins=no_plugins,
     )
+
+
+def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
+    """The page reader of the summary: it reads no page of a host the hostnames rules remove."""
+    from searx.plugins.hostnames import HostnamesPlugin, RulesReader
+
+    found = plugins.plugins.get("hostnames")
+    return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

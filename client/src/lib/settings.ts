@@ -12,6 +12,8 @@ export interface ClientSettings {
   summaryMode: SummaryMode;
   translations: Record<string, string>;
   hotkeys: HotkeyLayout;
+  /** The infinite_scroll plugin is on for this user. */
+  infiniteScroll: boolean;
   /** Suggestions as you type, from this many characters; null when the user has none. */
   autocomplete: { min: number } | null;
 }
@@ -48,6 +50,7 @@ export function readSettings(doc: Document): ClientSettings {
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
     hotkeys: obj.hotkeys === "vim" ? "vim" : "default",
+    infiniteScroll: obj.infinite_scroll === true,
     autocomplete: readAutocomplete(obj.autocomplete),
   };
 }
