@@ -151,7 +151,8 @@ def test_the_statistics_and_about_pages_on_a_phone(site: Any, browser: Any, path
     url = app.url + path.format(locale=locale)
     name = "stats" if "stats" in path else "about"
     shot = OUTPUT / f"{name}-320-{locale}.png"
-    r = browser("direction", url, screenshots=[str(shot)], locale=locale, viewport=PHONE)
+    r = browser("direction", url, screenshots=[str(shot)], locale=locale, viewport=PHONE,
+                javaScriptEnabled=False)  # they need none
     assert_clean(r)
     rtl = r["rtl"]
     assert rtl["dir"] == ("rtl" if locale == "ar" else "ltr")
