@@ -117,6 +117,23 @@ describe("hotkeys", () => {
     open.mockRestore();
   });
 
+  it("n and p press a POST user's page buttons", () => {
+    page("default");
+    const nav = document.querySelector(".pagination") as HTMLElement;
+    nav.innerHTML = `<form class="post-link" method="post" action="/search"><button type="submit" data-rel="prev">Previous page</button></form>
+      <form class="post-link" method="post" action="/search"><button type="submit" data-rel="next">Next page</button></form>`;
+    const pressed: string[] = [];
+    for (const b of nav.querySelectorAll<HTMLButtonElement>("button")) {
+      b.addEventListener("click", (e) => {
+        e.preventDefault();
+        pressed.push(b.dataset.rel ?? "");
+      });
+    }
+    press("n");
+    press("p");
+    expect(pressed).toEqual(["next", "prev"]);
+  });
+
   it("a key another control handled is left to it", () => {
     page("default");
     const q = document.getElementById("q") as HTMLInputElement;

@@ -137,8 +137,7 @@ def results(outcome: SearchOutcome, prefs: Preferences, values: Mapping[str, str
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
         reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
         host=_host, number_of_results=rs.number_of_results, share_url=absolute(search.url(sq.pageno)),
-        prev_url=search.url(sq.pageno - 1) if sq.pageno > 1 else "",
-        next_url=search.url(sq.pageno + 1) if rs.results else "",
+        has_next=bool(rs.results),
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)

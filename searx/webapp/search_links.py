@@ -33,12 +33,17 @@ class SearchChoices:
         values.update(change)
         return values
 
-    def url(self, pageno: int = 1, **change: str) -> str:
-        """``/search?...`` with these choices (``change`` replaces some: another category, query)."""
+    def fields(self, pageno: int = 1, **change: str) -> dict[str, str]:
+        """The request's values for these choices (``change`` replaces some: another category, query);
+        a POST user's links are forms of these as hidden fields."""
         params = self.params(**change)
         if pageno > 1:
             params["pageno"] = str(pageno)
-        return "/search?" + urlencode(params)
+        return params
+
+    def url(self, pageno: int = 1, **change: str) -> str:
+        """``/search?...`` with these choices."""
+        return "/search?" + urlencode(self.fields(pageno, **change))
 
 
 def choices(values: Mapping[str, str], prefs: Preferences, sq: SearchQuery) -> SearchChoices:

@@ -201,3 +201,21 @@ def test_favicons_arrive_without_moving_the_results(app_factory: Any, fake_engin
     assert all(b[2:] == [16, 16] for b in after["boxes"]) and len(after["boxes"]) == 8
     assert r["shift"] < 0.01 and r["seen"]["foreign"] == []
     assert r["rtl"]["overflowing"] == [] and r["rtl"]["scrollWidth"] <= r["rtl"]["viewport"]
+
+
+def test_a_post_user_s_tabs_and_pages_are_forms_that_look_like_links(app_factory: Any, fake_engine: Any,
+                                                                     browser: Any) -> None:
+    engines = [json_engine_entry(fake_engine.url, "alpha", extra="&n=8"),
+               json_engine_entry(fake_engine.url, "pics", categories=["images"])]
+    served = Served(app_factory(make_settings(engines, server={"method": "POST"}, search={"cache_ttl": 0})))
+    try:
+        url = served.search("alpha", language="fr")
+        shot = OUTPUT / "post-links.png"
+        look = browser("look", url, screenshots=[str(shot)], viewport={"width": 320, "height": 2600})  # all of it
+        r = browser("hotkeys", url, keys=["n"], navigates=["n"])
+    finally:
+        served.close()
+    assert_clean(look)
+    assert look["rtl"]["overflowing"] == [] and look["rtl"]["scrollWidth"] <= 320
+    (step,) = r["steps"]
+    assert step["moved"] is True and urlsplit(step["url"]).query == ""  # posted: no query in the address

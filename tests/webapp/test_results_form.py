@@ -174,13 +174,36 @@ def test_the_choices_survive_a_walk_through_tabs_pages_and_the_share_link(app: A
     assert selected(again, "time_range") == "week"
 
 
-def test_with_the_post_method_the_selectors_are_posted(app: Any, asked: list[SearchQuery]) -> None:
+def post_form(tree: Any, xpath: str) -> dict[str, str]:
+    """The hidden fields of the POST form whose button ``xpath`` finds."""
+    form = tree.xpath(xpath)[0].getparent()
+    assert form.tag == "form" and form.get("method") == "post" and form.get("action") == "/search"
+    return dict(form.form_values())
+
+
+def test_with_the_post_method_the_query_never_enters_an_address(app: Any, asked: list[SearchQuery]) -> None:
+    """SearXNG's POST method: the tabs, pages, suggestions are small forms, so a query is never in a
+    link (history, logs); they post the same choices a GET user's links carry."""
     client = app.test_client()
     client.post("/preferences", data={"method": "POST"})
-    tree = lxml.html.fromstring(client.post("/search", data={"q": "alpha"}).data)
-    form = tree.xpath("//form[@role='search']")[0]
+    first = lxml.html.fromstring(client.post("/search", data={"q": "alpha"}).data)
+    form = first.xpath("//form[@role='search']")[0]
     assert form.get("method") == "post"
-    values = {**dict(form.form_values()), "time_range": "day", "language": "fr"}
-    resp = client.post("/search", data=values)
+    resp = client.post("/search", data={**dict(form.form_values()), "time_range": "day", "language": "fr"})
     assert resp.status_code == 200 and (asked[-1].time_range, asked[-1].language) == ("day", "fr")
-    assert selected(lxml.html.fromstring(resp.data), "time_range") == "day"
+    tree = lxml.html.fromstring(resp.data)
+    assert selected(tree, "time_range") == "day"
+    hrefs = [h for h in tree.xpath("//main//a/@href") if h.startswith("/search")]
+    assert hrefs == []  # only the share link (absolute, on purpose) names the search
+    nxt = post_form(tree, "//nav[@class='pagination']//button[@data-rel='next']")
+    assert nxt == {"q": "alpha", "categories": "general", "language": "fr", "safesearch": "0", "time_range": "day",
+                   "pageno": "2"}
+    tab = post_form(tree, "//nav[@class='tabs']//button[not(@aria-current)]")
+    assert tab["categories"] == "images" and "pageno" not in tab and tab["time_range"] == "day"
+    assert tree.xpath("//nav[@class='tabs']//button[@aria-current='page']/text()") == ["General"]
+    suggestion = post_form(tree, "//section[@class='suggestions']//button")
+    assert suggestion["q"] != "alpha" and suggestion["language"] == "fr"
+    page2 = lxml.html.fromstring(client.post("/search", data=nxt).data)
+    assert asked[-1].pageno == 2 and (asked[-1].time_range, asked[-1].language) == ("day", "fr")
+    prev = post_form(page2, "//nav[@class='pagination']//button[@data-rel='prev']")
+    assert "pageno" not in prev and prev["time_range"] == "day"

@@ -83,7 +83,12 @@ function copy(doc: Document): void {
 }
 
 function page(doc: Document, rel: "next" | "prev"): void {
-  doc.querySelector<HTMLAnchorElement>(`.pagination a[rel="${rel}"]`)?.click();
+  // a link, or a POST user's form button (_search_link.html)
+  doc
+    .querySelector<HTMLElement>(
+      `.pagination a[rel="${rel}"], .pagination button[data-rel="${rel}"]`,
+    )
+    ?.click();
 }
 
 function focusSearch(doc: Document): void {
