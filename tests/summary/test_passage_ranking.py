@@ -121,6 +121,41 @@ def test_what_is_not_embedded_by_the_deadline_is_dropped() -> None:
     assert _has_answer(passages.select(QUESTION, PAGES, BUDGET, meaning=scores))
 
 
+class Stuck(ConceptEmbedder):
+    """Embeds the question; every page's batch waits until released (a model far too slow for the budget)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if texts != [QUESTION]:
+            self.release.wait(30)
+        return super().embed(texts)
+
+
+def test_a_slow_page_and_a_slow_model_do_not_stretch_the_reading_budget() -> None:
+    """``ground`` returns at ``read_timeout`` with what arrived and what was embedded by then: had it waited
+    for the held page it would have read it, had it waited for the model the answer would be ranked in."""
+    first = PAGES[1] + "\n\n" + FILLER  # on its own, a page where the similarities rank the answer in
+    sources = [Source(n=n, title=f"t{n}", url=f"https://s{n}.example/", snippet="s") for n in (1, 2)]
+    verified = Evidence(v=1, query=QUESTION, lang="en", exp=0, sources=sources)
+    reader = FakeReader({sources[0].url: first, sources[1].url: PAGES[2]}, hold={sources[1].url})
+    embedder = Stuck()
+    embeddings = similarity.Embeddings(embedder)
+    try:
+        grounding = ground(reader, verified, 2, 1.0, BUDGET, lambda event: None, embeddings=embeddings)
+    finally:
+        reader.release.set()
+        embedder.release.set()
+        embeddings.close()
+    assert [(r.url, r.state) for r in grounding.reading] == [(sources[0].url, "ok"), (sources[1].url, "skipped")]
+    bm25 = passages.select(QUESTION, {1: first}, BUDGET)
+    assert [p.text for p in grounding.passages] == [p.text for p in bm25] and not _has_answer(bm25)
+    meaning = {p.key: (1.0 if p.text == ANSWER else 0.0) for p in passages.corpus({1: first})}
+    assert _has_answer(passages.select(QUESTION, {1: first}, BUDGET, meaning=meaning))  # what waiting would give
+
+
 def test_a_failing_embedder_leaves_bm25_alone(caplog: pytest.LogCaptureFixture) -> None:
     class Broken:
         model_id = "broken"
@@ -168,14 +203,25 @@ def test_the_summary_ranks_with_the_instance_embedder_when_hybrid(site: Any, fak
         assert app.services.collections.embedder is embedder
 
 
-def test_hybrid_without_a_model_ranks_with_bm25_alone(site: Any, fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch,
-                                                      caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+@pytest.mark.parametrize("ranking", ["bm25", "hybrid"])
+def test_without_the_model_installed_the_summary_ranks_with_bm25_alone(site: Any, fake_llm: FakeLLM,
+                                                                       monkeypatch: pytest.MonkeyPatch,
+                                                                       caplog: pytest.LogCaptureFixture,
+                                                                       ranking: str) -> None:  # fmt: skip
+    """Neither the model nor its tokenizer installed (``collections.embeddings.backend: auto``, the default)."""
+    from searx.collections import embed
+
+    monkeypatch.setattr(embed, "local_files", lambda *paths: None)
+    fake_llm.script(Reply.tokens(["A plugin is made of hook functions [1]."]))
     with caplog.at_level(logging.WARNING, logger="searx.summary"):
-        app, lines = _summary(site, fake_llm, monkeypatch, None, "hybrid")
-    assert "passages are ranked by BM25 alone" in caplog.text
+        app = site(summary_settings(fake_llm, read_pages=2, evidence_budget=BUDGET, passage_ranking=ranking))
+    app.services.summary._reader = FakeReader(READ)
+    lines = app.lines(body(placeholder(app.services.settings, results=RESULTS, query=QUESTION)))
     assert app.services.summary.ranking == "bm25"
+    assert ("passages are ranked by BM25 alone" in caplog.text) is (ranking == "hybrid")
     given = next(line["passages"] for line in lines if "passages" in line)
-    assert given and not any(p["text"] == ANSWER for p in given) and lines[-1]["done"] is True
+    assert [p["text"] for p in given] == [p.text for p in passages.select(QUESTION, PAGES, BUDGET)]
+    assert lines[-1]["done"] is True and "hook functions" in "".join(line.get("delta", "") for line in lines)
 
 
 def test_passage_ranking_is_checked_at_start_up() -> None:
