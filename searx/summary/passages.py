@@ -16,7 +16,7 @@ from searx.collections import chunking, fusion
 from searx.summary import words
 
 SIZE = 800
-ALPHA = 0.5  # the semantic side's weight in the fusion (measured: docs/performance.md)
+ALPHA = 0.5  # the semantic side's weight in the fusion: the collections' default (collections.convex_alpha)
 
 
 @dataclass(frozen=True)
