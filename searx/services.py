@@ -5,6 +5,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from searx import bangs as bang_table
+from searx.autocomplete.backends import check_backend
+from searx.autocomplete.completer import Autocompleter
+from searx.autocomplete.suggester import Suggester
+from searx.bangs import Bangs
 from searx.collections.embed import Embedder, from_settings
 from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines, unsupported
@@ -19,10 +24,11 @@ from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
-from searx.plugins import PluginManager
+from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.reader.document import PageReader
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.health import EngineHealth
@@ -48,6 +54,8 @@ class Services:
     pref_defs: dict[str, Pref]
     health: EngineHealth
     summary: SummaryService
+    bangs: Bangs
+    autocompleter: Autocompleter
     locked: tuple[str, ...] = ()
     limiter: Limiter | None = None
     reader: Reader | None = None
@@ -91,11 +99,14 @@ def check(settings: Settings) -> dict[str, Engine]:
     check_store(settings.store)
     check_map(settings.map)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
+    check_backend(settings.search.autocomplete)
+    bang_table.build(settings.bangs)
     return engines
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     engines = check(settings)
+    bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
     if skipped:
         log.warning("%s", log_line(skipped))
@@ -109,6 +120,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
@@ -121,10 +133,15 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
+    s = settings.search
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=reader, embedder=embedder),
+        pref_defs=definitions(settings), bangs=bangs,
+        autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
+        health=health, locked=locked_preferences(settings),
+        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
+                               embedder=embedder),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
     )
@@ -135,6 +152,14 @@ def shared_embedder(settings: Settings) -> Embedder | None:
     summary's hybrid passage ranking; None when neither uses it or there is none."""
     hybrid = settings.ai_summary.passage_ranking == "hybrid" and settings.ai_summary.read_pages > 0
     return from_settings(settings.collections.embeddings) if settings.collections.enabled or hybrid else None
+
+
+def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
+    """The page reader of the summary: it reads no page of a host the hostnames rules remove."""
+    from searx.plugins.hostnames import HostnamesPlugin, RulesReader
+
+    found = plugins.plugins.get("hostnames")
+    return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

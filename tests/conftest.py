@@ -15,6 +15,10 @@ from utils.fakes.engine import FakeEngineServer
 
 SECRET = "test-secret-key-for-the-test-suite"
 COLLECTIONS_TOKEN = "collections-test-token-0123456789"
+# How long a served app may take to answer its first request. Start-up costs ~1.7 s of CPU,
+# but on a machine busy with other jobs that can take a minute of wall time; every wait
+# loop also fails at once when the process exits, so a broken start is not waited out.
+START_TIMEOUT = 120.0
 
 pytest_plugins = ["tests.real_llm", "pytester"]
 
@@ -44,6 +48,8 @@ def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mo
     data.setdefault("server", {})["secret_key"] = SECRET
     # summaries in tests read no result pages (that would go to the network) unless a test asks
     data.setdefault("ai_summary", {})["read_pages"] = 0
+    # no suggestions either (the default backend is on the internet) unless a test names one
+    data.setdefault("search", {})["autocomplete"] = ""
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     return settings_mod.validate(data, source="tests")

@@ -6,6 +6,8 @@ Pure functions only; no engine-specific selectors live here.
 from __future__ import annotations
 
 import codecs
+import datetime
+import email.utils
 import random
 import re
 from typing import Any
@@ -34,6 +36,9 @@ _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARKS = re.compile(r"^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+)|(?<!\w)(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?!\w)"
                        r"|`+", re.M)
 _UNITS = ("B", "KB", "MB", "GB", "TB")
+_AGO = re.compile(r"\b(\d+)\s*(minute|min|hour|day|week|month|year)s?\s+ago\b", re.I)
+_UNIT = {"min": 60, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 30 * 86400,
+         "year": 365 * 86400}
 
 
 def settings_of(params: dict[str, Any]) -> Any:
@@ -155,13 +160,15 @@ def unparsable(resp: Any, message: str) -> EngineError:
     return EngineParseError(message)
 
 
-def json_body(resp: Any, parser: str) -> Any:
+def json_body(resp: Any, parser: str, *, bot_pages: bool = True) -> Any:
     """The decoded JSON body; when there is none, the bot check or block page it is, else a
-    parse error naming ``parser``."""
+    parse error naming ``parser``. ``bot_pages=False`` (an API that serves no such page): any
+    body that is not JSON is a parse error."""
     try:
         return resp.json()
     except ValueError as exc:
-        raise unparsable(resp, f"{parser}: the answer is not JSON") from exc
+        message = f"{parser}: the answer is not JSON"
+        raise (unparsable(resp, message) if bot_pages else EngineParseError(message)) from exc
 
 
 def status_error(resp: Any) -> EngineError | None:
@@ -185,3 +192,20 @@ def video_embed(url: str) -> str:
     if host == "youtu.be":
         video = parts.path.strip("/")
     return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+
+
+def feed_date(text: str) -> str | None:
+    """An RSS item's date (RFC 2822, "Sat, 21 Dec 2024 06:38:56 +0000") in ISO form, or None."""
+    try:
+        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
+    except (TypeError, ValueError):
+        return None
+
+
+def age_date(text: str, now: datetime.datetime | None = None) -> datetime.datetime | None:
+    """The time an age such as "3 hours ago" (in a short line of a result) stands for, or None."""
+    found = _AGO.search(text or "")
+    if not found:
+        return None
+    now = now or datetime.datetime.now(datetime.UTC)
+    return now - datetime.timedelta(seconds=int(found.group(1)) * _UNIT[found.group(2).lower()])

@@ -45,6 +45,11 @@ def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
     }
 
 
+def engine_timeout(engine: Engine, sq: SearchQuery) -> float:
+    """The engine's own timeout, or the search's when the query asks for less (``<3``, ``timeout_limit``)."""
+    return engine.timeout if sq.timeout is None else min(engine.timeout, sq.timeout)
+
+
 def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
     """Typed results from what an engine's ``response()`` returned."""
     out = ResultSet()
@@ -140,7 +145,7 @@ class SearchRunner:
         # admitted only now, all with one store read: a cooled-down engine's single probe
         # must be a real request, and a token page is one (a suspended engine fetches none)
         suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
-        batch = [(e, Fetch(p, e.timeout, e.enable_http)) for e, p in asking if e.name not in suspended]
+        batch = [(e, Fetch(p, engine_timeout(e, sq), e.enable_http)) for e, p in asking if e.name not in suspended]
         waiting = [(e, p) for e, p in waiting if e.name not in suspended]
         for engine, params, left in self._fetch_tokens(sq, waiting, reports):
             if self._request(engine, sq, params, reports):
@@ -200,7 +205,7 @@ class SearchRunner:
             except Exception as exc:  # noqa: BLE001 - one engine never fails the page
                 self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
                 continue
-            fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+            fetches.append(Fetch(token_params, engine_timeout(engine, sq), engine.enable_http))
             asking.append((engine, params))
         waiting = asking
         ready = []
@@ -220,7 +225,8 @@ class SearchRunner:
                 continue
             self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
             params["token"] = token
-            ready.append((engine, params, max(engine.timeout - got.elapsed, engine.timeout / 4)))
+            limit = engine_timeout(engine, sq)
+            ready.append((engine, params, max(limit - got.elapsed, limit / 4)))
         return ready
 
     def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
@@ -297,28 +303,43 @@ class SearchRunner:
                 self.observe(report)
         return parts, reports
 
-    def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:
-        """Merged results and whether to call them cached: only for the client that filled the entry."""
-        cached = self.cache.get(sq) if self.cache is not None else None
+    def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
+        """The plugins with an ``on_result`` hook and the part of the cache key they decide."""
+        shaping = [p for p in plugins if p.shapes_results]
+        return shaping, self.plugins.variant(shaping, ctx)
+
+    def is_cached(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> bool:
+        """Whether ``run`` would answer from the search cache, asking no engine."""
+        return self.cache is not None and self.cache.get(sq, self._shaping(ctx, plugins)[1]) is not None
+
+    def _merged(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin],
+                client: str) -> tuple[ResultSet, list[EngineReport], bool]:  # fmt: skip
+        """Merged results, shaped by the ``on_result`` hooks before merging (as SearXNG), and whether
+        to call them cached: only for the client that filled the entry. The hooks' changes are
+        cached with the results, so the key names them (``PluginManager.variant``)."""
+        shaping, variant = self._shaping(ctx, plugins)
+        cached = self.cache.get(sq, variant) if self.cache is not None else None
         if cached is not None:
             return cached[0], cached[1], bool(client) and cached[2] == client
         parts, reports = self.fetch(sq)
+        if shaping:
+            for part in parts:
+                part.results = [r for r in part.results if self.plugins.on_result(shaping, ctx, r)]
         merged = merge(parts, self.weights)
         if self.cache is not None:
-            self.cache.put(sq, merged, reports, creator=client)
+            self.cache.put(sq, merged, reports, creator=client, variant=variant)
         return merged, reports, False
 
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search.
+        """The whole search: plugins' pre_search, engines (or the cache) with on_result, merge, post_search.
 
         ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
         """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
-            merged, reports, cached = self._merged(sq, client)
+            merged, reports, cached = self._merged(sq, ctx, plugins, client)
         engines_done = time.perf_counter()
-        merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added
         merged.number_of_results = max(merged.number_of_results, len(merged.results))
         ctx.results = merged

@@ -1,4 +1,4 @@
-"""Rate limits for /search, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
+"""Rate limits for /search, /autocompleter, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: ``Refused("rate_limited")``, answered 429 with Retry-After.
@@ -17,8 +17,8 @@ from searx.webapp.context import client_address
 
 # endpoint -> the limiter's route (server.limiter's keys)
 # (map tiles share the image proxy's budget: both are pictures fetched for a page)
-ROUTES = {"search.search": "search", "ai_summary.ai_summary": "ai_summary", "fetch.fetch": "fetch",
-          "image_proxy.image_proxy": "image_proxy", "map_tile.map_tile": "image_proxy"}
+ROUTES = {"search.search": "search", "meta.autocompleter": "autocompleter", "ai_summary.ai_summary": "ai_summary",
+          "fetch.fetch": "fetch", "image_proxy.image_proxy": "image_proxy", "map_tile.map_tile": "image_proxy"}
 
 
 def install(app: Flask, svc: Services) -> None:
