@@ -40,6 +40,8 @@ MIN_SECRET_LENGTH = 32
 # when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
 SummaryMode = Literal["always", "questions", "click", "never"]
 SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
+# how the summary ranks the passages of the pages it read (docs/admin/ai_summary.md, ai_summary.passage_ranking)
+PassageRanking = Literal["bm25", "hybrid"]
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every section of this project's own: frozen, keyword-only, and an
@@ -197,6 +199,7 @@ class AISummary(_S, frozen=True):
     read_pages: int = 3
     read_timeout: float = 4.0
     evidence_budget: int = 12_000
+    passage_ranking: PassageRanking = "bm25"
 
 
 class Fetch(_S, frozen=True):
