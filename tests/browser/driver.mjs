@@ -403,6 +403,16 @@ function directionReport() {
       const r = e.getBoundingClientRect();
       return r.width > 0 && (r.left < -1 || r.right > width + 1);
     })
+    // what a box inside the page clips (a cut address's parts) is not seen past it: that box is measured
+    .filter((e) => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") {
+          const r = a.getBoundingClientRect();
+          return !(r.left >= -1 && r.right <= width + 1);
+        }
+      }
+      return true;
+    })
     .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
   return {
     lang: html.lang,
