@@ -15,7 +15,7 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 import msgspec
 
@@ -36,6 +36,10 @@ DEFAULT_SECRET = "ultrasecretkey"
 LOADER_FIELDS = ("source", "ignored")
 MIN_SECRET_LENGTH = 32
 
+
+# when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
+SummaryMode = Literal["always", "questions", "click", "never"]
+SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every section of this project's own: frozen, keyword-only, and an
@@ -182,7 +186,7 @@ class AISummary(_S, frozen=True):
     allow_user_server: bool = False
     user_max_concurrent: int = 4
     max_streams_per_client: int = 2
-    default_mode: str = "always"
+    default_mode: SummaryMode = "always"
     lock_mode: bool = False
     read_pages: int = 3
     read_timeout: float = 4.0

@@ -141,3 +141,11 @@ def test_missing_file_and_bad_yaml(tmp_path):
         settings_mod.load(tmp_path / "nope.yml")
     with pytest.raises(SettingsError, match="not valid YAML"):
         settings_mod.load(write(tmp_path, "a: [\n"))
+
+
+def test_an_unknown_summary_mode_stops_start_up_naming_the_key():
+    from searx.settings import SUMMARY_MODES, load
+
+    with pytest.raises(SettingsError, match=r"^ai_summary\.default_mode"):
+        load(overrides={"ai_summary": {"default_mode": "sometimes"}})
+    assert SUMMARY_MODES == ("always", "questions", "click", "never")

@@ -12,13 +12,15 @@ import logging
 import re
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlsplit
 
 from searx.collections import chunking
 from searx.collections.errors import BadName
 from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, EntryInfo, Source
+from searx.origin import parse_origin
+from searx.reader.document import PageReader
 
 log = logging.getLogger("searx.collections")
 
@@ -28,18 +30,10 @@ CLIENT = "collections"  # the sources' reads count as one client against the rea
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-class Reader(Protocol):
-    """The page reader's ``read`` (searx.reader.service.Reader)."""
-
-    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Any: ...  # fmt: skip
-
-
 def check_url(url: object) -> str:
     if not isinstance(url, str) or len(url) > MAX_URL:
         raise BadName(f"url: an http(s) URL of at most {MAX_URL} characters is required")
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if parse_origin(url) is None:
         raise BadName("url: an http(s) URL is required")
     return url
 
@@ -105,7 +99,7 @@ def rename_entries(store: CollectionStore) -> int:
 class SourceFollower:
     """Reads the sources that are due and replaces their entries when the text changed."""
 
-    def __init__(self, store: CollectionStore, reader: Reader, conf: Any, on_change: Any = None) -> None:
+    def __init__(self, store: CollectionStore, reader: PageReader, conf: Any, on_change: Any = None) -> None:
         self.store, self.reader, self.conf = store, reader, conf
         self.on_change = on_change or (lambda: None)
 

@@ -152,3 +152,8 @@ def unsupported(entries: Iterable[Mapping[str, Any]], *, tor: bool = False) -> t
     """The entries ``load_engines`` skips because this instance cannot run them (not the inactive ones)."""
     found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry, tor=tor))
     return tuple(u for u in found if u is not None)
+
+
+def categories_of(engines: Mapping[str, Engine]) -> list[str]:
+    """Every category some engine belongs to, in first-seen order: the instance's one category list."""
+    return list(dict.fromkeys(c for e in engines.values() for c in e.categories))

@@ -8,8 +8,8 @@ from urllib.parse import urlparse
 import msgspec
 
 from searx.results.answers import LEGACY, Answer, own_fields
+from searx.results.search import SearchOutcome
 from searx.results.types import MainResult, kind_fields
-from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
 _EXTRA = ("thumbnail_src", "resolution", "img_format", "filesize", "source", "length", "iframe_src", "author",

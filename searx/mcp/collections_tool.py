@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import searx.mcp.args as a
+import searx.args as a
 from searx.collections.errors import CollectionError
 from searx.collections.service import CollectionsService
 from searx.mcp.output import ToolOutput, refusal

@@ -23,6 +23,7 @@ import aiohttp
 import httpx
 
 from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
+from searx.network.capped import BodyTooLarge, CappedBody
 from searx.settings import Outgoing
 
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
@@ -167,16 +168,15 @@ class EngineNetwork:
             method, url, headers=headers, data=body, json=p.get("json"), cookies=p.get("cookies") or None,
             allow_redirects=bool(p.get("allow_redirects")), proxy=self._proxy,
         ) as resp:
-            if resp.content_length is not None and resp.content_length > limit:
-                raise EngineNetworkError(f"response larger than {limit} bytes")
-            chunks, size = [], 0
-            async for chunk in resp.content.iter_chunked(65536):
-                size += len(chunk)
-                if size > limit:
-                    raise EngineNetworkError(f"response larger than {limit} bytes")
-                chunks.append(chunk)
+            capped = CappedBody(limit)
+            try:
+                capped.check_declared(resp.content_length)
+                async for chunk in resp.content.iter_chunked(65536):
+                    capped.add(chunk)
+            except BodyTooLarge as exc:
+                raise EngineNetworkError(f"response larger than {limit} bytes") from exc
             kept = [(k, v) for k, v in resp.headers.items() if k.lower() not in _DROP]
-            return httpx.Response(resp.status, headers=kept, content=b"".join(chunks),
+            return httpx.Response(resp.status, headers=kept, content=capped.value(),
                                   request=httpx.Request(method, str(resp.url)))
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ import idna
 import psutil
 
 from searx.errors import SearxError
+from searx.origin import DEFAULT_PORTS
 
 log = logging.getLogger("searx.network.guard")
 
@@ -53,6 +54,8 @@ _BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 
 class AddressRefusedError(SearxError):
     """The URL may not be fetched; the message says why (safe to log, not shown to users)."""
+
+    code = "address_refused"
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,7 @@ class AddressGuard:
     def _port(self, scheme: str, raw: str) -> int:
         if raw and (not raw.isdigit() or not 0 < int(raw) < 65536):
             raise AddressRefusedError("malformed port")
-        port = int(raw) if raw else 443 if scheme == "https" else 80
+        port = int(raw) if raw else DEFAULT_PORTS[scheme]
         if port not in self.allowed_ports:
             raise AddressRefusedError(f"port {port} is not allowed")
         return port
@@ -329,7 +332,7 @@ class PinnedTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url, checked = request.url, self.checked
-        port = url.port or (443 if url.scheme == "https" else 80)
+        port = url.port or DEFAULT_PORTS[url.scheme]
         if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
             raise httpx.ConnectError("refused: not the checked host", request=request)
         request.url = url.copy_with(host=checked.address)

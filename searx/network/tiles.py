@@ -72,7 +72,7 @@ class TileFetcher:
 
     def tile(self, z: int, x: int, y: int) -> Image:
         if not in_range(z, x, y, self.conf.max_zoom):
-            raise ImageError(404, "no such tile")
+            raise ImageError("not_found", "no such tile")
         key = f"{self._prefix}{z}/{x}/{y}"
         cached = self._cached(key)
         if cached is not None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
+from searx.origin import parse_origin
 from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, Document
+from searx.reader.document import FORMATS, MAX_URL, Document, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
@@ -21,19 +21,6 @@ from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")
 
-MAX_URL = 2048
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page read: ``url`` as requested, ``final_url`` after redirects, its document."""
-
-    url: str
-    final_url: str
-    host: str
-    status: int
-    document: Document
-    cached: bool
 
 
 def api_enabled(settings: Settings) -> bool:
@@ -72,11 +59,11 @@ def check_settings(conf: Fetch, threads: int = 32) -> None:
 
 
 def _origin(url: str) -> str:
-    try:
-        parts = urlsplit(url)
-        return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
-    except ValueError as exc:  # malformed brackets or port: the guard would refuse it too
-        raise ReaderError("address_refused", "this address may not be read") from exc
+    """The politeness key of ``url``'s origin; a URL without one is refused as the guard would."""
+    origin = parse_origin(url)
+    if origin is None:
+        raise ReaderError("address_refused", "this address may not be read")
+    return str(origin)
 
 
 class Reader:
@@ -126,6 +113,13 @@ class Reader:
         self.cache.put(url, fetched.final_url, fetched.status, doc)
         host = urlsplit(fetched.final_url).hostname or ""
         return Page(url, fetched.final_url, host, fetched.status, doc, cached=False)
+
+    def cached(self, url: str, format: str) -> bool:
+        return self.cache.get(url.strip(), format) is not None
+
+    def extract(self, body: bytes, content_type: str, *, format: str = "markdown") -> Document:
+        """Bytes already in memory through the worker processes' time and memory limits."""
+        return self.extractor.extract(body, content_type, format=format)
 
     def _fetch(self, url: str, end: float, accept_language: str | None) -> Fetched:
         origin = _origin(url)

@@ -11,29 +11,10 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Iterable, Mapping
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import urlsplit
 
+from searx.results.trackers import strip_trackers
 from searx.results.types import Infobox, MainResult, ResultSet
-
-TRACKING_PARAMS = frozenset({
-    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid",
-    "_ga", "_gl", "ref_src", "ref_url", "si", "spm", "oly_anon_id", "oly_enc_id", "vero_id", "_hsenc", "_hsmi",
-    "mkt_tok", "trk", "trkcampaign",
-})
-
-
-def is_tracking_param(name: str) -> bool:
-    name = name.lower()
-    return name.startswith("utm_") or name in TRACKING_PARAMS
-
-
-def strip_tracking(query: str) -> str:
-    """The query string without tracking parameters (order kept)."""
-    if not query:
-        return query
-    pairs = parse_qsl(query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not is_tracking_param(k)]
-    return query if len(kept) == len(pairs) else urlencode(kept)
 
 
 def normalize_url(url: str) -> str:
@@ -43,11 +24,11 @@ def normalize_url(url: str) -> str:
     except ValueError:
         return url
     host = (parts.hostname or "").lower()
+    query = strip_trackers(parts.query, host)
     if host.startswith("www."):
         host = host[4:]
     port = parts.port if parts.port not in (None, 80, 443) else None
     netloc = f"{host}:{port}" if port else host
-    query = strip_tracking(parts.query)
     path = parts.path.rstrip("/") or ""
     return f"{netloc}{path}{'?' + query if query else ''}"
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from searx.engines import Engine
+from searx.engines import Engine, categories_of
 from searx.errors import BadRequest
 from searx.preferences import Preferences
 from searx.query import parse
-from searx.search.models import TIME_RANGES, SearchQuery
+from searx.results.search import TIME_RANGES, SearchQuery
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2})?$")
 MAX_QUERY = 1000
@@ -21,11 +21,6 @@ MAX_QUERY = 1000
 
 def _names(value: str) -> list[str]:
     return [v.strip() for v in value.replace(";", ",").split(",") if v.strip()]
-
-
-def categories_of(engines: Mapping[str, Engine]) -> list[str]:
-    """Every category some engine belongs to, in first-seen order."""
-    return list(dict.fromkeys(c for e in engines.values() for c in e.categories))
 
 
 def enabled_engines(engines: Mapping[str, Engine], prefs: Preferences) -> list[str]:

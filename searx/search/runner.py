@@ -21,9 +21,9 @@ from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
+from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
-from searx.search.models import EngineReport, SearchOutcome, SearchQuery
 from searx.search.tokens import TokenCache
 
 log = logging.getLogger("searx.search")
@@ -282,7 +282,7 @@ class SearchRunner:
                 assert got.response is not None
                 rs = self._parse(engine, got.response, fetch.params)
             except EngineError as exc:
-                if self.tokens is not None and exc.outcome in ("challenged", "blocked"):
+                if self.tokens is not None and exc.outcome in BOT_CHECK:
                     self.tokens.forget(engine, fetch.params)
                 self._failed(engine, exc, got.elapsed, reports)
                 continue

@@ -1,19 +1,22 @@
-"""Per-request helpers shared by the views: services, preferences, output format."""
+"""Per-request helpers shared by the views: services, preferences, the client and its origin."""
 
 from __future__ import annotations
 
 from flask import current_app, g, request
-from werkzeug.exceptions import HTTPException
 
+from searx.mcp import HttpEndpoint
 from searx.origin import same_origin
 from searx.preferences import Preferences
 from searx.services import Services
 
-API_FORMATS = ("json", "csv", "rss")
-
 
 def services() -> Services:
     return current_app.extensions["searx"]
+
+
+def mcp_endpoint() -> HttpEndpoint:
+    """The /mcp transport ``create_app`` built over this app's services."""
+    return current_app.extensions["searx.mcp"]
 
 
 def preferences(*, with_overrides: bool = True) -> Preferences:
@@ -72,14 +75,3 @@ def client_id() -> str:
 
     return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 
-
-def wants_api() -> bool:
-    """True when the caller is an API client (asked for json/csv/rss)."""
-    try:
-        fmt = request.values.get("format", "")
-    except HTTPException:  # a refused body (413): answering must not parse it again
-        fmt = request.args.get("format", "")
-    if fmt in API_FORMATS:
-        return True
-    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi",
-                                    "/metrics", "/mcp", "/api/"))

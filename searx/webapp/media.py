@@ -17,8 +17,9 @@ from urllib.parse import urlencode, urlsplit
 from babel.dates import format_timedelta
 
 from searx.engines import Engine
+from searx.origin import parse_origin
+from searx.results.search import SearchQuery
 from searx.results.types import MainResult
-from searx.search.models import SearchQuery
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
@@ -49,15 +50,8 @@ def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[
 
 def origin(url: str) -> str:
     """``https://host[:port]`` of an http(s) URL, or "" (only safe characters: it goes into a header)."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return ""
-    host = (parts.hostname or "").lower()
-    if parts.scheme not in ("http", "https") or not _HOST.match(host):
-        return ""
-    return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
+    found = parse_origin(url)
+    return str(found) if found is not None and _HOST.match(found.host) else ""
 
 
 @dataclass(frozen=True)

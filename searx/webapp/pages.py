@@ -14,9 +14,10 @@ import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
+from searx.engines import categories_of
 from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.map_view import map_view
@@ -67,7 +68,7 @@ def _common(prefs: Preferences) -> dict[str, Any]:
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
         "query_in_title": svc.settings.ui.query_in_title,
-        "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
+        "categories": categories_of(svc.engines),
     }
 
 
@@ -121,7 +122,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
     order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
-    stats = svc.health.stats(list(svc.engines)) if svc.health else {}
+    stats = svc.health.stats(list(svc.engines))
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [

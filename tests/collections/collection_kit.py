@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.collections.service import CollectionsService
+from searx.reader.extract import extract
 from tests.conftest import COLLECTIONS_TOKEN as TOKEN
 from tests.reader.pdfs import text_pdf
 
@@ -42,6 +43,9 @@ class StubReader:
         if url not in self.texts:
             raise Unreachable()
         return Page(Document(self.texts[url]))
+
+    def extract(self, body, content_type, *, format="markdown"):
+        return extract(body, content_type, format=format)  # the reader's own extractors, in this process
 
 
 def with_reader(app: Any, reader: Any) -> CollectionsService:

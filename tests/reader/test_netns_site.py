@@ -89,7 +89,7 @@ def test_own_interface_address_in_ipv6_spellings_is_refused_by_the_guard(host: S
 def test_tls_errors_are_not_retried_without_verification(host: SiteHost, extractor: ExtractorPool) -> None:
     before = len(host.requests())
     err = _error(_reader(extractor), f"https://{host.address}:8443/page.html")
-    assert (err.code, err.http_status) == ("tls_error", 502)
+    assert (err.code, err.status) == ("tls_error", 502)
     assert len(host.requests()) == before, "the page was requested without verification"
 
 

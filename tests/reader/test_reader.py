@@ -98,7 +98,7 @@ def test_at_most_five_redirects(make_reader: Callable[..., Reader]) -> None:
     pages["https://news.example/5"] = redirect("/6")
     pages["https://news.example/6"] = PAGE
     err = error_of(make_reader(Recorder(pages)), "https://news.example/0")
-    assert (err.code, err.http_status) == ("too_many_redirects", 502)
+    assert (err.code, err.status) == ("too_many_redirects", 502)
 
 
 def test_decompressed_bytes_are_capped_gzip_bomb(make_reader: Callable[..., Reader]) -> None:
@@ -106,7 +106,7 @@ def test_decompressed_bytes_are_capped_gzip_bomb(make_reader: Callable[..., Read
     assert len(bomb) < MiB
     rec = Recorder({"https://news.example/bomb": (200, {"content-type": "text/html", "content-encoding": "gzip"}, bomb)})
     err = error_of(make_reader(rec), "https://news.example/bomb")
-    assert (err.code, err.http_status) == ("too_large", 413)
+    assert (err.code, err.status) == ("too_large", 413)
 
 
 @pytest.mark.parametrize("encoding, pack", [
@@ -134,14 +134,14 @@ def test_caps_by_type(make_reader: Callable[..., Reader]) -> None:
 def test_unsupported_type_is_refused_before_reading(make_reader: Callable[..., Reader]) -> None:
     rec = Recorder({"https://news.example/i.png": (200, {"content-type": "image/png"}, b"\x89PNG" * 10)})
     err = error_of(make_reader(rec), "https://news.example/i.png")
-    assert (err.code, err.http_status) == ("unsupported_type", 415) and "image/png" in err.message
+    assert (err.code, err.status) == ("unsupported_type", 415) and "image/png" in err.message
 
 
 @pytest.mark.parametrize("status, answered", [(404, 404), (403, 403), (410, 410), (500, 502), (502, 502)])
 def test_upstream_errors(make_reader: Callable[..., Reader], status: int, answered: int) -> None:
     rec = Recorder({"https://news.example/e": (status, {"content-type": "text/html"}, b"<p>error</p>")})
     err = error_of(make_reader(rec), "https://news.example/e")
-    assert (err.code, err.upstream_status, err.http_status) == ("http_error", status, answered)
+    assert (err.code, err.upstream_status, err.status) == ("http_error", status, answered)
 
 
 def test_tls_errors_are_errors_never_retried(make_reader: Callable[..., Reader]) -> None:
@@ -155,7 +155,7 @@ def test_tls_errors_are_errors_never_retried(make_reader: Callable[..., Reader])
             raise httpx.ConnectError("certificate verify failed", request=request) from exc
 
     err = error_of(make_reader(handler), "https://news.example/")
-    assert (err.code, err.http_status, len(calls)) == ("tls_error", 502, 1)
+    assert (err.code, err.status, len(calls)) == ("tls_error", 502, 1)
 
 
 def test_timeouts_and_network_errors(make_reader: Callable[..., Reader]) -> None:
@@ -165,7 +165,7 @@ def test_timeouts_and_network_errors(make_reader: Callable[..., Reader]) -> None
     def reset(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("connection refused", request=request)
 
-    assert error_of(make_reader(slow), "https://news.example/").http_status == 504
+    assert error_of(make_reader(slow), "https://news.example/").status == 504
     assert error_of(make_reader(reset), "https://news.example/").code == "network_error"
     rec = Recorder({"https://news.example/": PAGE})
     assert error_of(make_reader(rec), "https://news.example/", deadline=time.monotonic() - 1).code == "timeout"
@@ -205,15 +205,15 @@ def test_cooldown_after_429_honours_retry_after_then_one_probe(make_reader: Call
     reader = make_reader(rec)
     reader.politeness = Politeness(MemoryStore(), clock=lambda: now[0])
     err = error_of(reader, "https://news.example/p")
-    assert (err.code, err.upstream_status, err.http_status, err.retry_after) == ("http_error", 429, 429, 120)
+    assert (err.code, err.upstream_status, err.status, err.retry_after) == ("http_error", 429, 429, 120)
     limited = error_of(reader, "https://news.example/p")
-    assert (limited.code, limited.http_status) == ("rate_limited", 429) and 119 <= limited.retry_after <= 120
+    assert (limited.code, limited.status) == ("rate_limited", 429) and 119 <= limited.retry_after <= 120
     assert len(rec.requests) == 1
     now[0] += 121
-    reader.politeness.admit("https://news.example:")  # the probe slot is taken...
+    reader.politeness.admit("https://news.example")  # the probe slot is taken...
     with pytest.raises(ReaderError):
         reader.read("https://news.example/p")  # ...so a second caller waits
-    reader.politeness.record("https://news.example:", 200)  # the probe succeeded: cooldown over
+    reader.politeness.record("https://news.example", 200)  # the probe succeeded: cooldown over
     assert reader.read("https://news.example/p").status == 200
 
 
@@ -241,8 +241,8 @@ def test_a_cooldown_on_the_redirect_target_is_not_the_redirecting_sites(make_rea
     reader = make_reader(rec)
     for _ in range(3):
         assert error_of(reader, "https://news.example/redir").upstream_status == 503
-    assert reader.politeness._state("https://news.example:") is None
-    assert reader.politeness._state("https://other.example:") is not None
+    assert reader.politeness._state("https://news.example") is None
+    assert reader.politeness._state("https://other.example") is not None
 
 
 @pytest.mark.parametrize("fetch, longest", [({}, 600), ({"max_retry_after": 30}, 30)])
@@ -322,7 +322,7 @@ def test_a_busy_site_is_refused_at_once_never_waited_for(held_reader: Callable[.
     threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://news.example/2", "b")])
     try:
         err = error_of(reader, "https://news.example/3", client="c")  # answered while the two still hang
-        assert (err.code, err.http_status, err.retry_after) == ("rate_limited", 429, 1.0)
+        assert (err.code, err.status, err.retry_after) == ("rate_limited", 429, 1.0)
         assert held.inside == 2
     finally:
         _release(held, threads)
@@ -334,7 +334,7 @@ def test_one_client_reads_at_most_max_per_client_pages_at_once(held_reader: Call
     threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "a")])
     try:
         err = error_of(reader, "https://example.org/", client="a")
-        assert (err.code, err.http_status) == ("rate_limited", 429) and "2 pages" in err.message
+        assert (err.code, err.status) == ("rate_limited", 429) and "2 pages" in err.message
         threads += _holding(reader, held, [("https://example.org/", "b")])  # another client still reads
     finally:
         _release(held, threads)
@@ -347,7 +347,7 @@ def test_reads_in_flight_stop_at_max_concurrent_for_everyone(held_reader: Callab
     try:
         for client in ("c", None):  # a new client, and the instance's own reads (collections, summary)
             err = error_of(reader, "https://example.org/", client=client)
-            assert (err.code, err.http_status, err.retry_after) == ("busy", 503, 1.0)
+            assert (err.code, err.status, err.retry_after) == ("busy", 503, 1.0)
         assert reader.admission.slots.held("*") == 2
     finally:
         _release(held, threads)

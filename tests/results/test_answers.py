@@ -12,9 +12,9 @@ from searx.formats.csv import render as render_csv
 from searx.formats.json import answer_dict
 from searx.results.answers import CONDITIONS, Answer, TranslationItem, Translations, WeatherAnswer, answer_from_item
 from searx.results.merge import merge
+from searx.results.search import EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import ResultSet, from_engine_item
 from searx.search.cache import SearchCache
-from searx.search.models import EngineReport, SearchOutcome, SearchQuery
 from searx.store.memory import MemoryStore
 
 PLACE = {"name": "Heideck, Germany", "latitude": "49.117", "longitude": 11.117, "country_code": "DE"}

@@ -9,6 +9,7 @@ import pytest
 
 from searx.formats.json import result_dict
 from searx.results.merge import merge
+from searx.results.search import EngineReport, SearchQuery
 from searx.results.types import (
     FileResult,
     MainResult,
@@ -20,7 +21,6 @@ from searx.results.types import (
     from_engine_item,
 )
 from searx.search.cache import SearchCache
-from searx.search.models import EngineReport, SearchQuery
 from searx.store.memory import MemoryStore
 
 PLACE: dict[str, Any] = {

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response as BaseResponse
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
 from searx.webapp.context import client_id, preferences, services
+from searx.webapp.errors import PAGE, answers
 from searx.webapp.origin import absolute, base
 from searx.webapp.searching import run_search
 
@@ -15,6 +16,7 @@ bp = Blueprint("search", __name__)
 
 
 @bp.route("/", methods=["GET"])
+@answers(PAGE)
 def index() -> BaseResponse:
     if request.args.get("q"):
         return redirect(absolute(f"/search?{request.query_string.decode('latin-1')}"), code=308)
@@ -22,6 +24,7 @@ def index() -> BaseResponse:
 
 
 @bp.route("/search", methods=["GET", "POST"])
+@answers(PAGE)
 def search() -> Response:
     svc = services()
     fmt = request.values.get("format", "html") or "html"
