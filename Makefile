@@ -81,6 +81,7 @@ test: system-deps $(DEVSTAMP) lint client-check test-py
 
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench
+	$(BIN)/python -m utils.bench_images
 	$(BIN)/python -m utils.bench_summary
 	$(BIN)/python -m utils.bench_store
 	$(BIN)/python -m utils.bench_mcp

@@ -16,7 +16,7 @@ setup(
     python_requires=">=3.11",
     packages=find_packages(include=["searx", "searx.*"]),
     include_package_data=True,
-    package_data={"searx": ["settings.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
+    package_data={"searx": ["settings.yml", "data/*.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
                             "translations/**/*"]},
     install_requires=[r for r in REQUIREMENTS if r],
     entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp_stdio:main"]},

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
+from searx.autocomplete.backends import NAMES as AUTOCOMPLETE
 from searx.errors import BadRequest
 from searx.settings import SUMMARY_MODES, printable_ascii
 
@@ -71,7 +72,7 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("disabled_plugins", ""),
         Pref("image_proxy", "1" if s.server.image_proxy else "0", ("0", "1")),  # type: ignore[attr-defined]
         Pref("load_images", "1", ("0", "1")),
-        Pref("autocomplete", s.search.autocomplete or ""),  # type: ignore[attr-defined]
+        Pref("autocomplete", s.search.autocomplete or "", ("", *AUTOCOMPLETE)),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, SUMMARY_MODES),  # type: ignore[attr-defined]
         Pref("ai_summary_server", "", shared=False),
         Pref("ai_summary_model", "", max_len=200, shared=False),

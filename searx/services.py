@@ -5,6 +5,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from searx import bangs as bang_table
+from searx.autocomplete.backends import check_backend
+from searx.autocomplete.completer import Autocompleter
+from searx.autocomplete.suggester import Suggester
+from searx.bangs import Bangs
 from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines, unsupported
 from searx.engines.support import Unsupported, log_line
@@ -47,6 +52,8 @@ class Services:
     pref_defs: dict[str, Pref]
     health: EngineHealth
     summary: SummaryService
+    bangs: Bangs
+    autocompleter: Autocompleter
     locked: tuple[str, ...] = ()
     limiter: Limiter | None = None
     reader: Reader | None = None
@@ -89,11 +96,14 @@ def check(settings: Settings) -> dict[str, Engine]:
     check_store(settings.store)
     check_map(settings.map)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
+    check_backend(settings.search.autocomplete)
+    bang_table.build(settings.bangs)
     return engines
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     engines = check(settings)
+    bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
     if skipped:
         log.warning("%s", log_line(skipped))
@@ -117,9 +127,13 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
+    s = settings.search
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
+        pref_defs=definitions(settings), bangs=bangs,
+        autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
+        health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,

@@ -69,9 +69,14 @@ class General(_SearXNG, frozen=True):
 
 class Search(_SearXNG, frozen=True):
     safe_search: int = 0
+    # suggestions as you type: a backend of searx.autocomplete ("" = off), asked from the server
     autocomplete: str = ""
-    # SearXNG's keys that have no effect here (docs/admin/settings.md says why)
+    # characters of the query before the backend is asked (bang suggestions start at "!")
     autocomplete_min: int = 4
+    # seconds a backend may take, and how long its answers are kept in the store
+    autocomplete_timeout: float = 1.0
+    autocomplete_cache_ttl: int = 600
+    # SearXNG's keys that have no effect here (docs/admin/settings.md says why)
     favicon_resolver: str = ""
     languages: tuple[str, ...] = ()
     ban_time_on_fail: float = 5
@@ -142,10 +147,11 @@ class Outgoing(_SearXNG, frozen=True):
     verify: bool | str = True
     proxies: dict[str, Any] | str | None = None
     max_response_bytes: int = 5 * 1024 * 1024
+    # the local addresses requests leave from, in turn (searx.network.client.source_addresses)
+    source_ips: str | tuple[str, ...] | None = None
     # SearXNG's keys that have no effect here
     max_redirects: int = 30
     retries: int = 0
-    source_ips: str | tuple[str, ...] | None = None
     using_tor_proxy: bool = False
     extra_proxy_timeout: float = 0
     networks: dict[str, Any] = {}
@@ -262,6 +268,7 @@ class LimiterSettings(_S, frozen=True):
     """``limiter:``: one field per route the web app limits (docs/admin/limiter.md)."""
 
     search: LimitSettings = LimitSettings()
+    autocompleter: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
     fetch: LimitSettings = LimitSettings()
     image_proxy: LimitSettings = LimitSettings()
@@ -369,6 +376,8 @@ class Settings(_SearXNG, frozen=True):
         default_factory=lambda: {"oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/"})
     default_doi_resolver: str = "oadoi.org"
     categories_as_tabs: dict[str, Any] = {}
+    # the !! bangs beyond (or instead of) the shipped table: name -> search URL with {query}; null removes one
+    bangs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()
     valkey: Valkey = Valkey()
@@ -479,6 +488,7 @@ def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = 
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    _check_autocomplete(settings.search)
     _check_mcp(settings)
     if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
@@ -523,6 +533,16 @@ def _check_mcp(settings: Settings) -> None:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:
         raise SettingsError("mcp.window: must be above 0")
+
+def _check_autocomplete(search: Search) -> None:
+    # the backend's name is checked with the backends (searx.autocomplete.check_settings)
+    if search.autocomplete_min < 0:
+        raise SettingsError("search.autocomplete_min: must be 0 or more")
+    if not 0 < search.autocomplete_timeout <= 10:
+        raise SettingsError("search.autocomplete_timeout: must be above 0 and at most 10 seconds")
+    if search.autocomplete_cache_ttl < 0:
+        raise SettingsError("search.autocomplete_cache_ttl: must be 0 (no cache) or more")
+
 
 def _check_collections(conf: Collections) -> None:
     if conf.fusion not in ("rrf", "convex"):

@@ -22,8 +22,6 @@ NO_EFFECT: Mapping[str, str] = {
     "general.enable_metrics": "engine figures are always kept (cooldowns need them)",
     "brand.new_issue_url": "no pre-filled bug report form for engines",
     "brand.pwa_colors": "no installable web app manifest",
-    "search.autocomplete": "no autocomplete backend yet: /autocompleter answers no suggestions",
-    "search.autocomplete_min": "no autocomplete backend yet",
     "search.favicon_resolver": "results show no favicons",
     "search.languages": "the preferences offer one list of search languages (any code is accepted)",
     "search.ban_time_on_fail": _COOLDOWN,
@@ -43,7 +41,6 @@ NO_EFFECT: Mapping[str, str] = {
     "outgoing.enable_http2": "engines are asked over HTTP/1.1",
     "outgoing.max_redirects": "engines' redirects are not followed (generic engines: allow_redirects)",
     "outgoing.retries": "a failed engine request is not repeated",
-    "outgoing.source_ips": "requests leave from the host's default address",
     "outgoing.extra_proxy_timeout": "engine timeouts are the same with a proxy",
     "outgoing.networks": "one engine network serves every engine",
 }

@@ -44,6 +44,8 @@ def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mo
     data.setdefault("server", {})["secret_key"] = SECRET
     # summaries in tests read no result pages (that would go to the network) unless a test asks
     data.setdefault("ai_summary", {})["read_pages"] = 0
+    # no suggestions either (the default backend is on the internet) unless a test names one
+    data.setdefault("search", {})["autocomplete"] = ""
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     return settings_mod.validate(data, source="tests")

@@ -92,14 +92,18 @@ def test_searxngs_own_settings(start):
     for entry in settings.engines:  # the list is what the modules present make it: it shrinks as they land
         if entry["name"] in reasons and reasons[entry["name"]].startswith("this instance has no engine module"):
             assert entry["engine"] not in modules
-    if "startpage" in modules:
-        assert reasons["startpage news"] == "startpage_categ: 'news' is not implemented by the startpage module"
+    if "mojeek" in modules:
+        assert reasons["mojeek news"] == "search_type: 'news' is not implemented by the mojeek module"
+    assert "startpage news" not in reasons and "brave.images" not in reasons  # their verticals are implemented
     loaded = {e["name"] for e in config["engines"]}
     assert {"wikipedia", "duckduckgo", "etymonline", "hoogle", "mdn", "mankier", "openairedatasets", "askubuntu",
             "superuser", "stackoverflow"} <= loaded
     assert "torch" not in loaded and "torch" not in reasons  # an onion engine: skipped silently, as SearXNG does
-    assert "search.autocomplete" in settings.ignored and "outgoing.enable_http2" in settings.ignored
-    assert any(w.startswith("settings accepted with no effect here") and "search.autocomplete" in w for w in warnings)
+    assert "search.suspended_times" in settings.ignored and "outgoing.enable_http2" in settings.ignored
+    assert any(w.startswith("settings accepted with no effect here") and "search.suspended_times" in w
+               for w in warnings)
+    # SearXNG's suggestions backend is one of this instance's: honoured, not ignored
+    assert settings.search.autocomplete == "duckduckgo" and "search.autocomplete" not in settings.ignored
     assert "plugins.searx.plugins.ahmia_filter.SXNGPlugin" in {p["name"] for p in config["unsupported_plugins"]}
     assert settings.server.method == "GET" and settings.default_doi_resolver == "oadoi.org"
 
@@ -154,7 +158,7 @@ def test_the_file_open_webuis_docs_make(start, tmp_path):
     settings, client, warnings = start(path)
     config = started(settings, client)
     one_skip_line(warnings, config)
-    assert "search.autocomplete" not in settings.ignored
+    assert settings.search.autocomplete == "" and "search.autocomplete" not in settings.ignored
 
 
 def test_a_use_default_settings_file_that_switches_engines_plugins_and_links(start):
@@ -162,7 +166,7 @@ def test_a_use_default_settings_file_that_switches_engines_plugins_and_links(sta
     config = started(settings, client)
     one_skip_line(warnings, config)
     reasons = {u["name"]: u["reason"] for u in config["unsupported_engines"]}
-    assert set(reasons) == {n for n in ("google", "qwant") if n not in DEFAULT_NAMES} | {"startpage news",
+    assert set(reasons) == {n for n in ("google", "qwant") if n not in DEFAULT_NAMES} | {"mojeek news",
                                                                                            "private docs"}
     assert reasons["private docs"] == "private engines (tokens) are not supported"
     engines = {e["name"]: e for e in config["engines"]}
@@ -186,7 +190,7 @@ def test_preferences_show_the_skipped_entries_greyed_out_without_javascript(star
     section = section[:section.index("</fieldset>")]
     assert section.count("disabled>") == section.count("<li>") >= 2
     assert "private docs" in section and "private engines are not supported" in section
-    assert "startpage news" in section and "the engine does not implement startpage_categ: &#39;news&#39;" in section
+    assert "mojeek news" in section and "the engine does not implement search_type: &#39;news&#39;" in section
 
 
 def test_preferences_reasons_are_translated(start):

@@ -109,7 +109,7 @@ class Instance:
         self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
                                      stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
-        wait_http(self.url + "/healthz")
+        wait_http(self.url + "/healthz", timeout=120.0)  # start-up takes 20 s and more on a loaded machine
 
     def cpu(self) -> float:
         return tree_cpu(self.proc.pid)

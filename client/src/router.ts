@@ -59,7 +59,19 @@ type Page = (doc: Document, settings: ClientSettings) => Promise<void>;
 /** Features per page; "index" and "preferences" have none yet. */
 const PAGES: Readonly<Record<string, Page>> = { results };
 
+/** Every page's search box: suggestions as you type when the user has a backend on. */
+function searchBox(doc: Document, settings: ClientSettings): void {
+  const autocomplete = settings.autocomplete;
+  if (!autocomplete || !doc.getElementById("q")) return;
+  import("./features/suggest").then(
+    ({ mountSearchBox }) => mountSearchBox(doc, settings, { min: autocomplete.min }),
+    () => {}, // the chunk could not load: the box stays a plain search field
+  );
+}
+
 export function route(doc: Document): Promise<void> {
+  const settings = readSettings(doc);
+  searchBox(doc, settings);
   const page = PAGES[doc.body.dataset.page ?? ""];
-  return page ? page(doc, readSettings(doc)) : Promise.resolve();
+  return page ? page(doc, settings) : Promise.resolve();
 }

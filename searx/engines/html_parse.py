@@ -6,6 +6,7 @@ Pure functions only; no engine-specific selectors live here.
 from __future__ import annotations
 
 import codecs
+import datetime
 import random
 import re
 from typing import Any
@@ -34,6 +35,9 @@ _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARKS = re.compile(r"^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+)|(?<!\w)(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?!\w)"
                        r"|`+", re.M)
 _UNITS = ("B", "KB", "MB", "GB", "TB")
+_AGO = re.compile(r"\b(\d+)\s*(minute|min|hour|day|week|month|year)s?\s+ago\b", re.I)
+_UNIT = {"min": 60, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 30 * 86400,
+         "year": 365 * 86400}
 
 
 def settings_of(params: dict[str, Any]) -> Any:
@@ -185,3 +189,12 @@ def video_embed(url: str) -> str:
     if host == "youtu.be":
         video = parts.path.strip("/")
     return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+
+
+def age_date(text: str, now: datetime.datetime | None = None) -> datetime.datetime | None:
+    """The time an age such as "3 hours ago" (in a short line of a result) stands for, or None."""
+    found = _AGO.search(text or "")
+    if not found:
+        return None
+    now = now or datetime.datetime.now(datetime.UTC)
+    return now - datetime.timedelta(seconds=int(found.group(1)) * _UNIT[found.group(2).lower()])

@@ -55,7 +55,8 @@ def token_required(params: dict[str, Any]) -> bool:
     return False  # a first request goes without one
 
 
-def _locale(params: dict[str, Any], vertical: str) -> str:
+def locale_tag(params: dict[str, Any], vertical: str) -> str:
+    """Qwant's locale (``en_US``) for the search language of ``params`` and a vertical (news has fewer)."""
     lang, region = locale(params.get("language"))
     if not lang:
         return "en_US"
@@ -70,7 +71,7 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None
         return
     count = 50 if vertical == "images" else 10
-    args = {"q": query, "count": count, "locale": _locale(params, vertical), "offset": (params["pageno"] - 1) * count,
+    args = {"q": query, "count": count, "locale": locale_tag(params, vertical), "offset": (params["pageno"] - 1) * count,
             # "tgp" (a test group, 1 to 3) must be sent and stay the same: one per engine
             "tgp": 1 + zlib.crc32(params["engine"].name.encode()) % 3, "device": "desktop",
             "safesearch": params.get("safesearch", 0), "displayed": "true", "llm": "true"}

@@ -63,6 +63,11 @@ def expiry(now: float) -> int:
     return (int(now) // DAY + 2) * DAY
 
 
+def svg_url(url: str) -> bool:
+    """Whether ``url`` names an SVG file (``.svg`` path): a picture the proxy never serves."""
+    return url.split("?", 1)[0].split("#", 1)[0].lower().endswith(".svg")
+
+
 def proxied_url(secret: str, url: str, now: float | None = None) -> str:
     """The path that serves ``url`` through the proxy (http(s) URLs only; others unchanged)."""
     if url.startswith("//"):

@@ -26,11 +26,17 @@ class SearchQuery:
     safesearch: int = 0
     time_range: str | None = None
     pageno: int = 1
+    # seconds the engines may take at most (``<3`` in the query, ``timeout_limit``); None: their own timeouts
+    timeout: float | None = None
+    # ``!!`` alone: the results page goes to the first result (not part of the cache key)
+    lucky: bool = False
 
     def cache_key(self) -> str:
+        # a search cut short by its timeout is kept apart from one that let every engine answer
         return "\x1f".join((
             self.query, ",".join(sorted(self.engines)), ",".join(sorted(self.categories)), self.language,
             str(self.safesearch), self.time_range or "", str(self.pageno),
+            *((f"<{self.timeout:g}",) if self.timeout is not None else ()),
         ))
 
 

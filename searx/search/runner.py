@@ -45,6 +45,11 @@ def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
     }
 
 
+def engine_timeout(engine: Engine, sq: SearchQuery) -> float:
+    """The engine's own timeout, or the search's when the query asks for less (``<3``, ``timeout_limit``)."""
+    return engine.timeout if sq.timeout is None else min(engine.timeout, sq.timeout)
+
+
 def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
     """Typed results from what an engine's ``response()`` returned."""
     out = ResultSet()
@@ -140,7 +145,7 @@ class SearchRunner:
         # admitted only now, all with one store read: a cooled-down engine's single probe
         # must be a real request, and a token page is one (a suspended engine fetches none)
         suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
-        batch = [(e, Fetch(p, e.timeout, e.enable_http)) for e, p in asking if e.name not in suspended]
+        batch = [(e, Fetch(p, engine_timeout(e, sq), e.enable_http)) for e, p in asking if e.name not in suspended]
         waiting = [(e, p) for e, p in waiting if e.name not in suspended]
         for engine, params, left in self._fetch_tokens(sq, waiting, reports):
             if self._request(engine, sq, params, reports):
@@ -200,7 +205,7 @@ class SearchRunner:
             except Exception as exc:  # noqa: BLE001 - one engine never fails the page
                 self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
                 continue
-            fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+            fetches.append(Fetch(token_params, engine_timeout(engine, sq), engine.enable_http))
             asking.append((engine, params))
         waiting = asking
         ready = []
@@ -220,7 +225,8 @@ class SearchRunner:
                 continue
             self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
             params["token"] = token
-            ready.append((engine, params, max(engine.timeout - got.elapsed, engine.timeout / 4)))
+            limit = engine_timeout(engine, sq)
+            ready.append((engine, params, max(limit - got.elapsed, limit / 4)))
         return ready
 
     def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:

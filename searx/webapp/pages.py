@@ -14,6 +14,7 @@ import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
+from searx.autocomplete.backends import LABELS as AUTOCOMPLETE_LABELS
 from searx.engines import categories_of
 from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
@@ -36,6 +37,9 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
+    if prefs.get("autocomplete"):
+        # the search box's suggestions (client/src/features/suggest.ts): from this many characters
+        settings["autocomplete"] = {"min": svc.settings.search.autocomplete_min}
     if locale != "en":
         settings["translations"] = client_strings.translated(i18n.translations(locale), locale)
     return settings
@@ -142,5 +146,6 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
+        autocomplete_backends=list(AUTOCOMPLETE_LABELS.items()),
     )
     return Response(html, mimetype="text/html")

@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SUGGEST } from "./suggest_scenarios.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
@@ -423,13 +424,29 @@ function directionReport() {
   };
 }
 
-/** Nothing leaves loopback: other hosts (a video player) get a local stub page. */
-async function stubForeignHosts(page, seen) {
+/** A 4x3 grey PNG: what a stubbed picture host answers. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000040000000308020000003b9639910000000e49444154789c636840020c" +
+    "3839005f3612018e731cab0000000049454e44ae426082",
+  "hex",
+);
+
+/** Nothing leaves loopback: other hosts (a video player) get a local stub page; with
+ * spec.pictures, their picture requests get a PNG after spec.pictureDelay ms (picture hosts). */
+async function stubForeignHosts(page, seen, spec = {}) {
   seen.foreign = [];
+  seen.foreignPictures = [];
   await page.route(
     (url) => url.hostname !== "127.0.0.1",
     async (route) => {
-      seen.foreign.push(route.request().url());
+      const req = route.request();
+      if (spec.pictures && req.resourceType() === "image") {
+        seen.foreignPictures.push(req.url());
+        await new Promise((resolve) => setTimeout(resolve, spec.pictureDelay ?? 600));
+        await route.fulfill({ status: 200, contentType: "image/png", body: PNG });
+        return;
+      }
+      seen.foreign.push(req.url());
       await route.fulfill({ status: 200, contentType: "text/html", body: "<p>player stub</p>" });
     },
   );
@@ -456,15 +473,19 @@ function tileRects() {
 Object.assign(SCENARIOS, {
   /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
   async images(page, spec, seen) {
-    await stubForeignHosts(page, seen);
+    await stubForeignHosts(page, seen, spec);
     await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(tileRects);
     const pending = await page.evaluate(
       () => [...document.querySelectorAll(".image-grid img")].filter((i) => !i.complete).length,
     );
+    // the thumbnails in view have arrived (lazy ones further down load only when scrolled to)
     await page.waitForFunction(
-      () => [...document.querySelectorAll(".image-grid img")].every((i) => i.complete && i.naturalWidth > 0),
+      () =>
+        [...document.querySelectorAll(".image-grid img")]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight)
+          .every((i) => i.complete && i.naturalWidth > 0),
       null,
       { timeout: 20000, polling: 50 },
     );
@@ -494,7 +515,25 @@ Object.assign(SCENARIOS, {
     await page.keyboard.press("Enter");
     steps.push(await panel());
     if (spec.screenshots?.[0]) await page.screenshot({ path: spec.screenshots[0], fullPage: false });
-    return { before, after, pending, shift, steps };
+    await page.evaluate(() => {
+      location.hash = "";
+    });
+    const direction = await page.evaluate(directionReport);
+    const layout = await page.evaluate(() => {
+      const bg = (sel) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e).backgroundColor : null;
+      };
+      return {
+        body: bg("body"),
+        box: bg(".image-grid .thumb-box:not(.icon)"),
+        iconBox: bg(".image-grid .thumb-box.icon"),
+        icons: document.querySelectorAll(".image-grid .thumb-box.icon").length,
+        columns: getComputedStyle(document.querySelector(".image-grid")).gridTemplateColumns.split(" ").length,
+        engines: [...document.querySelectorAll(".image-detail dd:last-of-type")].map((d) => d.textContent),
+      };
+    });
+    return { before, after, pending, shift, steps, layout: { ...direction, ...layout } };
   },
 
   /** The videos tab: no player until "Play here" is clicked, then one. */
@@ -643,6 +682,8 @@ Object.assign(SCENARIOS, {
   },
 });
 
+Object.assign(SCENARIOS, SUGGEST);
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
   const browser = await chromium.launch({
@@ -674,7 +715,7 @@ main().catch((err) => {
 });
 
 /** Every result's box (rounded px, page coordinates). */
-function resultRects() {
+function articleRects() {
   return [...document.querySelectorAll("article.result")].map((a) => {
     const r = a.getBoundingClientRect();
     return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
@@ -689,7 +730,7 @@ Object.assign(SCENARIOS, {
     await stubForeignHosts(page, seen);
     await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
-    const before = await page.evaluate(resultRects);
+    const before = await page.evaluate(articleRects);
     const pending = await page.evaluate(
       () => [...document.querySelectorAll("article.result img")].filter((i) => !i.complete).length,
     );
@@ -704,7 +745,7 @@ Object.assign(SCENARIOS, {
       { timeout: 20000, polling: 50 },
     );
     await page.evaluate(() => window.scrollTo(0, 0));
-    const after = await page.evaluate(resultRects);
+    const after = await page.evaluate(articleRects);
     await screenshots(page, spec.screenshots);
     const look = await page.evaluate(() => {
       const css = (sel, prop) => {

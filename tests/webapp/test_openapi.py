@@ -103,6 +103,11 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/autocompleter", "get", c.get("/autocompleter?q=al")),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "al"})),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 300_000})),
+        ("/autocompleter", "get", c.get("/autocompleter?q=!!g")),
+        ("/autocompleter", "get", c.get("/autocompleter", query_string={"q": "x" * 1001})),
+        ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 1001})),
+        ("/search", "get", c.get("/search?q=!!w+paris")),
+        ("/search", "post", c.post("/search", data={"q": "!!gh flask", "format": "json"})),
         ("/opensearch.xml", "get", c.get("/opensearch.xml")),
         ("/favicon.ico", "get", c.get("/favicon.ico")),
         ("/stats", "get", c.get("/stats")),
@@ -256,7 +261,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the answers that need another configuration: no token, no LLM, a limiter, a disabled format
     plain = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
                                       limiter={"search": {"limit": 2, "window": 60},
-                                               "ai_summary": {"limit": 1, "window": 60}}))
+                                               "ai_summary": {"limit": 1, "window": 60},
+                                               "autocompleter": {"limit": 2, "window": 60}}))
     c = plain.test_client()
     covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
     covered.add(check(doc, "/metrics", "get", c.get("/metrics")))
@@ -269,6 +275,9 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     for path, method, resp in conversation_samples(full_app, summary, app_factory, fake_engine, c):
         covered.add(check(doc, path, method, resp))
+    for method in ("get", "post", "get"):  # the third of a budget of two
+        covered.add(check(doc, "/autocompleter", method, getattr(c, method)("/autocompleter", data={"q": "!!g"})))
+    covered.add(check(doc, "/autocompleter", "post", c.post("/autocompleter", data={"q": "!!w"})))
     limited = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
                                         limiter={"image_proxy": {"limit": 1, "window": 60}}))
     covered |= picture_answers(full_app, limited, doc)

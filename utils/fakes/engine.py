@@ -25,6 +25,8 @@ Everything is chosen by the URL, so one server serves every scenario:
   videos, news, places and music as those services answer (``utils/fakes/media.py``),
   for the ``wikicommons``, ``dailymotion``, ``vimeo``, ``bing_news``, ``openstreetmap``,
   ``mixcloud`` and ``radio_browser`` engines.
+- ``/fixture/<site>/...`` — the image engines' test answers (``utils/fakes/fixtures.py``):
+  each engine's real parser on its fixture.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 
@@ -46,7 +48,7 @@ from xml.sax.saxutils import escape
 
 from aiohttp import web
 
-from utils.fakes import media
+from utils.fakes import fixtures, media
 
 MB = 1024 * 1024
 _MEGABYTE = b"x" * MB  # one buffer written again and again: a big body costs no memory here
@@ -126,6 +128,10 @@ class FakeEngineServer:
         self.active += 1
         self.max_active = max(self.max_active, self.active)
         try:
+            if found := fixtures.answer(request.path, request.headers):
+                if found[2].startswith("image/"):
+                    await asyncio.sleep(media.PIC_DELAY)
+                return web.Response(status=found[0], body=found[1], content_type=found[2], headers=found[3])
             return await self._stream(request, args) or await self._answer(request.path, args)
         finally:
             self.active -= 1

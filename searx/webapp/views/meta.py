@@ -9,8 +9,9 @@ from searx import __version__
 from searx.bearer import authorized
 from searx.engines import categories_of
 from searx.search.check import run_check
+from searx.search.request import resolve_language
 from searx.store.probe import probe
-from searx.webapp.context import services
+from searx.webapp.context import preferences, services
 from searx.webapp.errors import API, FLAT, PAGE, answers
 from searx.webapp.origin import absolute, base
 
@@ -59,8 +60,9 @@ def healthz() -> Response:
 @answers(FLAT)
 def autocompleter() -> Response:
     q = request.values.get("q", "")
-    # no autocomplete backend is built in: every backend would leak keystrokes to a third party
-    return jsonify([q, []])
+    prefs = preferences()
+    language = resolve_language(prefs.get("language"), request.headers.get("Accept-Language", ""))
+    return jsonify([q, services().autocompleter.complete(q, prefs.get("autocomplete"), language)])
 
 
 @bp.route("/opensearch.xml")
@@ -68,7 +70,8 @@ def autocompleter() -> Response:
 def opensearch() -> Response:
     svc = services()
     xml = render_template("opensearch.xml", instance_name=svc.settings.general.instance_name,
-                          base=base().rstrip("/"), method=svc.settings.server.method.lower())
+                          base=base().rstrip("/"), method=svc.settings.server.method.lower(),
+                          suggestions=bool(preferences().get("autocomplete")))
     return Response(xml, mimetype="application/opensearchdescription+xml")
 
 
