@@ -50,5 +50,6 @@ class AISummaryPlugin(Plugin):
         if conf.grounding and not found.sources:
             return  # nothing to ground an answer on
         secret = ctx.secret_key or self.settings.server.secret_key.encode("utf-8")
-        data = {"evidence": evidence.to_dict(found), "signature": evidence.sign(found, secret), "mode": mode}
+        data = {"evidence": evidence.to_dict(found), "signature": evidence.sign(found, secret), "mode": mode,
+                "follow_ups": conf.max_turns > 1}
         results.answers.append(Answer(kind="ai_summary", answer="", data=data))
