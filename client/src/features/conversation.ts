@@ -68,11 +68,10 @@ export class Conversation {
     this.input.name = "question";
     this.input.maxLength = MAX_QUESTION;
     this.input.autocomplete = "off";
-    this.input.dir = "auto";
     this.input.placeholder = i18n.t("follow_up");
-    this.send = el(doc, "button", "ai-summary__btn ai-follow-up__send", i18n.t("send"));
+    this.send = el(doc, "button", "ai-conv__btn ai-follow-up__send", i18n.t("send"));
     this.send.type = "submit";
-    this.share = el(doc, "button", "ai-summary__btn ai-follow-up__share", i18n.t("share"));
+    this.share = el(doc, "button", "ai-conv__btn ai-follow-up__share", i18n.t("share"));
     this.share.type = "button";
     this.share.addEventListener("click", () => void this.makeLink());
     this.form.append(label, this.input, this.send, this.share);
@@ -196,7 +195,7 @@ export class Conversation {
     this.relatedList.replaceChildren(
       ...questions.map((q) => {
         const item = el(this.doc, "li", "ai-related__item");
-        const button = el(this.doc, "button", "ai-summary__btn ai-related__btn", q);
+        const button = el(this.doc, "button", "ai-conv__btn ai-related__btn", q);
         button.type = "button";
         button.dir = "auto";
         button.addEventListener("click", () => {

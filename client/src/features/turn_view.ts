@@ -64,7 +64,7 @@ export class TurnView implements AnswerSurface {
       const button = el(
         doc,
         "button",
-        `ai-turn__btn ai-turn__btn--${action}`,
+        `ai-conv__btn ai-turn__btn ai-turn__btn--${action}`,
         i18n.t(LABELS[action]),
       );
       button.type = "button";
