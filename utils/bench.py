@@ -1,4 +1,4 @@
-"""``make bench``: searches per second, latency and CPU ms per search, on loopback.
+"""``make bench``: searches per second, latency and CPU ms per search (and what the plugins add), on loopback.
 
 N json_engine engines point at a fake engine (10 results each, 3 shared URLs,
 optional delay) in its own process; the app runs under granian in another;
@@ -282,6 +282,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
     parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
     parser.add_argument("--images-only", action="store_true", help="only the images-vs-web CPU figure")
+    parser.add_argument("--plugins-only", action="store_true", help="only what the plugins cost per search")
     parser.add_argument("--music-only", action="store_true", help="only the music-vs-web CPU figure")
     args = parser.parse_args()
     fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
@@ -290,13 +291,17 @@ def main() -> None:
     wait_http(engine_url + "/json?q=x")
     rows = []
     try:
-        only = args.store_only or args.images_only or args.music_only
+        only = args.store_only or args.images_only or args.music_only or args.plugins_only
         if (not only or args.store_only) and (shutil.which("valkey-server") or shutil.which("redis-server")):
             print_round_trips(engine_url, 50)
         if not only or args.images_only:
             images_vs_web(engine_url, args.searches)
         if not only or args.music_only:
             music_vs_web(engine_url, args.searches)
+        if not only or args.plugins_only:
+            from utils.bench_plugins import plugin_costs
+
+            plugin_costs(engine_url, args.searches)
         if only:
             return
         for engines in (3, 10):

@@ -30,6 +30,7 @@ from searx.summary.gates import Refusal
 from searx.summary.generation import Ask
 from searx.summary.llm import Target
 from searx.summary.reading import PageReader, ground
+from searx.summary.similarity import Embeddings
 
 log = logging.getLogger("searx.summary")
 
@@ -88,9 +89,10 @@ def standalone(plan: Plan, conf: AISummary, flight: Flight, transport: httpx.Bas
 
 
 def prepare(plan: Plan, conf: AISummary, flight: Flight, reader: PageReader | None,
-            transport: httpx.BaseTransport | None) -> Ask | None:  # fmt: skip
+            transport: httpx.BaseTransport | None, embeddings: Embeddings | None = None) -> Ask | None:  # fmt: skip
     """Search, read and write the prompt, publishing the ``search``, head and reading lines; None when the
-    turn ended here (its terminal line published) or the client left."""
+    turn ended here (its terminal line published) or the client left. ``embeddings``: the passages are
+    ranked as a first turn's are (``passage_ranking``)."""
     search = standalone(plan, conf, flight, transport)
     if flight.cancelled:
         return None
@@ -109,7 +111,8 @@ def prepare(plan: Plan, conf: AISummary, flight: Flight, reader: PageReader | No
         return None
     flight.publish(Head(found.sources, plan.target.model, False))
     grounding = ground(reader if plan.pages else None, found, plan.pages, conf.read_timeout, conf.evidence_budget,
-                       flight.publish, accept_language=plan.lang or None, client=plan.client or None)  # fmt: skip
+                       flight.publish, accept_language=plan.lang or None, client=plan.client or None,
+                       embeddings=embeddings)  # fmt: skip
     messages = prompt.follow_up(found, conf.grounding, plan.lang, grounding.by_source(), plan.question,
                                 history(before.turns, conf.history_budget))  # fmt: skip
     return Ask(target=plan.target, evidence=found, grounding=grounding, messages=messages, grounded=conf.grounding,
