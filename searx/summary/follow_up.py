@@ -20,16 +20,18 @@ import httpx
 import msgspec
 
 from searx.errors import SearxError
+from searx.network.guard import AddressGuard
 from searx.results.search import SearchOutcome
 from searx.settings import AISummary
-from searx.summary import evidence, prompt, quick, rewrite
-from searx.summary.conversation import Conversation, history
+from searx.summary import evidence, language, prompt, quick, rewrite
+from searx.summary.conversation import Conversation, Conversations, history
 from searx.summary.events import Failed, Head, Search
 from searx.summary.flight import Flight
-from searx.summary.gates import Refusal
+from searx.summary.gates import Refusal, choose_target, server_of
 from searx.summary.generation import Ask
 from searx.summary.llm import Target
 from searx.summary.reading import PageReader, ground
+from searx.summary.review import expected_language
 from searx.summary.similarity import Embeddings
 
 log = logging.getLogger("searx.summary")
@@ -74,6 +76,33 @@ class Plan:
     lang: str  # the language the answer is asked in
     pages: int
     search: Searcher
+
+
+def admit(body: bytes | Mapping[str, Any], conf: AISummary, conversations: Conversations,
+          guard: AddressGuard, prefs: Mapping[str, str], *, search: Searcher, client: str, ui_lang: str,
+          reading: bool) -> Refusal | tuple[str, Plan]:  # fmt: skip
+    """The conversation's id and the follow-up to answer, or why not (before any slot is taken).
+    ``reading``: whether pages are read (grounding on and a page reader)."""
+    if conf.max_turns <= 1:
+        return Refusal("disabled")
+    request = parse(body)
+    if isinstance(request, Refusal):
+        return request
+    if request.turn > conf.max_turns:
+        return Refusal("bad_request")
+    kept = conversations.load(request.conversation)
+    if kept is None or not 2 <= request.turn <= len(kept.turns) + 1:
+        return Refusal("bad_conversation")
+    target = choose_target(conf, guard, prefs)
+    if isinstance(target, Refusal):
+        return target
+    # answers of a user's server never reach the admin's, nor the other way round
+    if server_of(target) != kept.server:
+        return Refusal("bad_conversation")
+    before = msgspec.structs.replace(kept, turns=kept.turns[: request.turn - 1])
+    lang = language.detect(request.question) or expected_language(before.lang, ui_lang)
+    pages = conf.read_pages if reading else 0
+    return request.conversation, Plan(before, request.question, target, client, lang, pages, search)
 
 
 def standalone(plan: Plan, conf: AISummary, flight: Flight, transport: httpx.BaseTransport | None) -> Search:

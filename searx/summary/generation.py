@@ -10,7 +10,7 @@ terminal line. ``Cached`` is the finished answer, as the answer cache keeps it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ import msgspec
 
 from searx.settings import AISummary
 from searx.summary import citations, quick, related
-from searx.summary.events import Delta, Done, Related
+from searx.summary.events import Delta, Done, Event, Head, Related
 from searx.summary.evidence import Evidence
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
@@ -61,6 +61,19 @@ class Ask:
     question: str
     earlier: tuple[str, ...] = ()
     suggestions: Sequence[str] = field(default_factory=list)
+
+
+def replay(verified: Evidence, hit: Cached, client: str) -> Iterator[Event]:
+    """A cached answer's lines, as its generation sent them."""
+    # "cached" only for the client that generated it: to anyone else it would tell what was searched
+    cached = bool(client) and hit.creator == client
+    yield Head(verified.sources, hit.model, cached)
+    yield from hit.grounding.events()
+    if hit.text:
+        yield Delta(hit.text)
+    yield Related(hit.related)
+    yield Done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations, invalid=hit.invalid,
+               cached=cached, grounded=hit.grounded, review=hit.review.fields())  # fmt: skip
 
 
 def generate(flight: Flight, ask: Ask, conf: AISummary, *, transport: httpx.BaseTransport | None = None,

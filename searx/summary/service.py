@@ -13,7 +13,7 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,14 +29,15 @@ from searx.settings import Settings, share_enabled
 from searx.store import Store
 from searx.summary import evidence, follow_up, language, passages, prompt
 from searx.summary.body import Body
-from searx.summary.conversation import Conversation, Conversations, Shared, new_id, valid_id
-from searx.summary.events import Delta, Done, Event, Failed, Head, Related
+from searx.summary.conversation import Conversation, Conversations, Shared, new_id
+from searx.summary.events import Event, Failed, Head
 from searx.summary.flight import Flight
 from searx.summary.gates import Gates, Refusal, choose_target, server_of
-from searx.summary.generation import Ask, Cached, generate
+from searx.summary.generation import Ask, Cached, generate, replay
 from searx.summary.llm import Target
 from searx.summary.reading import PageReader, ground
 from searx.summary.review import expected_language
+from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
 from searx.summary.turns import record
@@ -170,32 +171,18 @@ class SummaryService:
 
         ``search``: runs the follow-up's search with the asking user's preferences.
         """
-        if self.conf.max_turns <= 1:
-            return Refusal("disabled")
-        request = follow_up.parse(body)
-        if isinstance(request, Refusal):
-            return request
-        if request.turn > self.conf.max_turns:
-            return Refusal("bad_request")
-        kept = self.conversations.load(request.conversation)
-        if kept is None or not 2 <= request.turn <= len(kept.turns) + 1:
-            return Refusal("bad_conversation")
-        target = choose_target(self.conf, self._guard, prefs)
-        if isinstance(target, Refusal):
-            return target
-        # answers of a user's server never reach the admin's, nor the other way round
-        if server_of(target) != kept.server:
-            return Refusal("bad_conversation")
+        reading = self.conf.grounding and self._reader is not None
+        admitted = follow_up.admit(body, self.conf, self.conversations, self._guard, prefs, search=search,
+                                   client=client, ui_lang=ui_lang, reading=reading)  # fmt: skip
+        if isinstance(admitted, Refusal):
+            return admitted
+        conversation_id, plan = admitted
         if not self._streams.enter(client):
             return Refusal("rate_limited")
-        release = self._gates.acquire(user=target.pinned is not None)
+        release = self._gates.acquire(user=plan.target.pinned is not None)
         if release is None:
             self._streams.leave(client)
             return Refusal("busy")
-        before = msgspec.structs.replace(kept, turns=kept.turns[: request.turn - 1])
-        lang = language.detect(request.question) or expected_language(before.lang, ui_lang)
-        pages = self.conf.read_pages if self.conf.grounding and self._reader is not None else 0
-        plan = follow_up.Plan(before, request.question, target, client, lang, pages, search)
         flight = Flight()
         relay = flight.join()
         try:
@@ -206,23 +193,15 @@ class SummaryService:
             release()
             self._streams.leave(client)
             raise
-        return Counted(self._record(relay, before, request.conversation, request.question), self._streams, client)
+        return Counted(self._record(relay, plan.before, conversation_id, plan.question), self._streams, client)
 
     def share(self, body: bytes | Mapping[str, Any]) -> Refusal | tuple[str, int]:
         """Check a POST /ai_summary/share body; a Refusal, or the new share's id and expiry (Unix seconds)."""
         if not self.sharing:
             return Refusal("disabled")
-        try:
-            wanted = msgspec.json.decode(body) if isinstance(body, bytes) else body
-        except msgspec.DecodeError:
-            return Refusal("bad_request")
-        if not isinstance(wanted, Mapping) or set(wanted) != {"conversation"} or not valid_id(wanted["conversation"]):
-            return Refusal("bad_request")
-        kept = self.conversations.load(wanted["conversation"])
-        if kept is None:
-            return Refusal("bad_conversation")
-        if kept.user_server:  # text a user's own server wrote is not published under this instance's name
-            return Refusal("forbidden")
+        kept = share_request(body, self.conversations)
+        if isinstance(kept, Refusal):
+            return kept
         now = self._clock()
         share_id = self.conversations.share(kept, now)
         if share_id is None:
@@ -247,7 +226,7 @@ class SummaryService:
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                events = self._replay(verified, msgspec.json.decode(hit, type=Cached), client)
+                events = replay(verified, msgspec.json.decode(hit, type=Cached), client)
                 return Body(events, lambda: None), True
         with self._lock:
             flight = self._flights.get(key) if key else None
@@ -281,17 +260,6 @@ class SummaryService:
         with self._lock:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
-
-    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[Event]:
-        # "cached" only for the client that generated it: to anyone else it would tell what was searched
-        cached = bool(client) and hit.creator == client
-        yield Head(verified.sources, hit.model, cached)
-        yield from hit.grounding.events()
-        if hit.text:
-            yield Delta(hit.text)
-        yield Related(hit.related)
-        yield Done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations, invalid=hit.invalid,
-                   cached=cached, grounded=hit.grounded, review=hit.review.fields())  # fmt: skip
 
     def _prepare(self, flight: Flight, job: _Job) -> Ask:
         """A first summary's prompt: the signed evidence and its pages read."""
