@@ -177,6 +177,51 @@ describe("the conversation under the answer", () => {
     expect(visible("#ai-follow-up-input")).toBe(true);
   });
 
+  it("Stop on a turn ends its stream; Retry asks the same turn again", async () => {
+    let aborted = false;
+    const hanging = (signal: AbortSignal): Response =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(lines({ delta: "Partial " })));
+            signal.addEventListener("abort", () => {
+              aborted = true;
+              controller.error(new DOMException("aborted", "AbortError"));
+            });
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/x-ndjson" } },
+      );
+    const { fetch: scripted, calls } = server({
+      "/ai_summary": [first()],
+      "/ai_summary/follow_up": [turn(2, "Whole [3].")],
+    });
+    let followUps = 0;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === "/ai_summary/follow_up" && followUps++ === 0) {
+        calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+        return hanging(init?.signal as AbortSignal);
+      }
+      return scripted(input, init);
+    }) as typeof globalThis.fetch;
+    start(fetch);
+    await until(() => visible("#ai-follow-up-input"));
+    submit("second");
+    await until(() => visible(".ai-turn__btn--stop"));
+    expect(q<HTMLInputElement>("#ai-follow-up-input").readOnly).toBe(true);
+    q<HTMLButtonElement>(".ai-turn__btn--stop").click();
+    await until(() => document.querySelector(".ai-turn")?.getAttribute("data-state") === "stopped");
+    expect(aborted).toBe(true);
+    expect(q(".ai-turn .ai-summary__note").textContent).toBe("Stopped.");
+    expect(q<HTMLInputElement>("#ai-follow-up-input").readOnly).toBe(false);
+    q<HTMLButtonElement>(".ai-turn__btn--retry").click();
+    await until(() => q(".ai-turn__answer").textContent === "Whole [3].");
+    expect(calls.slice(1).map((c) => c.body)).toEqual([
+      { conversation: ID, question: "second", turn: 2 },
+      { conversation: ID, question: "second", turn: 2 },
+    ]);
+  });
+
   it("a failed turn shows its error and Retry; the next question takes its place", async () => {
     const refused = new Response(
       JSON.stringify({ error: { code: "bad_conversation", message: "x" } }),
