@@ -55,12 +55,13 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         openapi,
         preferences,
         search,
+        shared,
         stats,
         summary,
     )
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy,
-                   map_tile, favicon_proxy, stats, info):
+    for module in (search, preferences, meta, summary, shared, fetch, openapi, metrics, mcp, collections,
+                   image_proxy, map_tile, favicon_proxy, stats, info):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 
