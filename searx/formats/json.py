@@ -20,11 +20,19 @@ _KIND_FIELDS = {
 }
 
 
-def result_dict(r: MainResult) -> dict[str, Any]:
+def parsed_url(r: MainResult) -> list[str]:
+    """SearXNG's ``parsed_url`` (``urlparse``'s six parts) from the result's one split of its URL."""
     try:
-        parsed = list(urlparse(r.url))
+        parts = r.parts
+        if ";" not in parts.path:  # urlparse would split path parameters off: only then parse again
+            return [parts.scheme, parts.netloc, parts.path, "", parts.query, parts.fragment]
+        return list(urlparse(r.url))
     except ValueError:
-        parsed = ["", "", r.url, "", "", ""]
+        return ["", "", r.url, "", "", ""]
+
+
+def result_dict(r: MainResult) -> dict[str, Any]:
+    parsed = parsed_url(r)
     out: dict[str, Any] = {
         "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
         "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,

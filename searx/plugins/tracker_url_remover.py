@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from searx.plugins import Plugin, SearchContext
 from searx.results.types import MainResult
@@ -26,10 +26,12 @@ def _is_tracker(name: str, host: str) -> bool:
     return bool(TRACKERS.match(name))
 
 
-def clean_url(url: str) -> str:
-    """``url`` without tracking parameters; unchanged when it has none."""
+def clean_url(url: str, parts: SplitResult | None = None) -> str:
+    """``url`` without tracking parameters; unchanged when it has none. ``parts``: ``url`` already split."""
+    if "?" not in url:
+        return url
     try:
-        parts = urlsplit(url)
+        parts = parts or urlsplit(url)
     except ValueError:
         return url
     if not parts.query:
@@ -48,5 +50,6 @@ class TrackerURLRemoverPlugin(Plugin):
     description = "Remove tracking parameters (utm_*, fbclid, gclid, ...) from result links."
 
     def on_result(self, ctx: SearchContext, result: MainResult) -> bool:
-        result.url = clean_url(result.url)
+        if "?" in result.url:  # no query, nothing to strip (most results): no parse
+            result.url = clean_url(result.url, result.parts)
         return True

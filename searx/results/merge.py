@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Iterable, Mapping
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
 
 from searx.results.types import Infobox, MainResult, ResultSet
 
@@ -39,17 +39,21 @@ def strip_tracking(query: str) -> str:
 def normalize_url(url: str) -> str:
     """The key two results share when they are the same page."""
     try:
-        parts = urlsplit(url)
+        return url_key(urlsplit(url))
     except ValueError:
         return url
-    host = (parts.hostname or "").lower()
+
+
+def url_key(parts: SplitResult) -> str:
+    """``normalize_url`` of a URL already split (a result's ``parts``); ValueError on a bad port."""
+    host = parts.hostname or ""  # lower case already
     if host.startswith("www."):
         host = host[4:]
-    port = parts.port if parts.port not in (None, 80, 443) else None
-    netloc = f"{host}:{port}" if port else host
+    port = parts.port
+    netloc = f"{host}:{port}" if port and port not in (80, 443) else host
     query = strip_tracking(parts.query)
-    path = parts.path.rstrip("/") or ""
-    return f"{netloc}{path}{'?' + query if query else ''}"
+    path = parts.path.rstrip("/")
+    return f"{netloc}{path}?{query}" if query else f"{netloc}{path}"
 
 
 def _merge_into(kept: MainResult, new: MainResult) -> None:
@@ -87,7 +91,10 @@ def merge_main(per_engine: Iterable[list[MainResult]], weights: Mapping[str, flo
         for position, result in enumerate(ranked, start=1):
             result.positions = [position]
             result.engines = [result.engine]
-            key = normalize_url(result.url)
+            try:
+                key = url_key(result.parts)
+            except ValueError:  # a bad port (a result built elsewhere than from_engine_item)
+                key = result.url
             result.norm_url = key
             kept = by_key.get(key)
             if kept is None:

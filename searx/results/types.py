@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import msgspec
 
@@ -31,6 +32,30 @@ URL_SCHEMES = frozenset({"http", "https"})
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
+def checked_url(url: str, *, instance_path: bool = False) -> tuple[str, SplitResult] | None:
+    """``(url, its parts)`` when ``url`` is an absolute http(s) URL, else None (the rules of ``safe_url``).
+
+    The parts are ``urlsplit``'s: the one parse of the URL, which a result carries
+    on (``MainResult.parts``) to merging, plugins and formats.
+    """
+    url = url.strip()
+    if " " in url:
+        url = url.replace(" ", "%20")
+    # isascii/isprintable: no control character, decided without the regex for most URLs
+    if not url or (not (url.isascii() and url.isprintable()) and _CONTROL.search(url)):
+        return None
+    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
+        return url, urlsplit(url)
+    if url.startswith("//"):
+        url = "https:" + url
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return None
+    return (url, parts) if parts.scheme.lower() in URL_SCHEMES and parts.hostname else None
+
+
 def safe_url(url: str, *, instance_path: bool = False) -> str:
     """``url`` when it is an absolute http(s) URL, else ``""``.
 
@@ -41,31 +66,25 @@ def safe_url(url: str, *, instance_path: bool = False) -> str:
     spaces are percent-encoded. Control characters refuse the URL: browsers
     drop tabs and newlines, so ``java\tscript:`` would otherwise run.
     """
-    url = url.strip().replace(" ", "%20")
-    if not url or _CONTROL.search(url):
-        return ""
-    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
-        return url
-    if url.startswith("//"):
-        url = "https:" + url
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError:
-        return ""
-    return url if parts.scheme.lower() in URL_SCHEMES and parts.hostname else ""
+    checked = checked_url(url, instance_path=instance_path)
+    return checked[0] if checked else ""
 
 
 def _checked(url: str) -> str:
     """The types' own check: ``safe_url`` (a path on this instance allowed), with a fast path
     for the http(s) links ``from_engine_item`` has already checked."""
-    if not url or (url.startswith(("https://", "http://")) and not _CONTROL.search(url)):
+    if not url or (url.startswith(("https://", "http://"))
+                   and ((url.isascii() and url.isprintable()) or not _CONTROL.search(url))):
         return url
     return safe_url(url, instance_path=True)
 
 
-class MainResult(msgspec.Struct, kw_only=True):
-    """An ordinary link result (the ``results`` list of the JSON API)."""
+class MainResult(msgspec.Struct, kw_only=True, dict=True):
+    """An ordinary link result (the ``results`` list of the JSON API).
+
+    ``dict=True``: an instance may hold private runtime state outside its fields
+    (the split URL, see ``parts``); it is never encoded.
+    """
 
     url: str
     title: str
@@ -98,8 +117,24 @@ class MainResult(msgspec.Struct, kw_only=True):
         if not url:
             raise ValueError(f"a result links only to http(s) URLs, not {self.url[:80]!r}")
         self.url = url
-        for name in ("thumbnail", "img_src", "thumbnail_src", "iframe_src"):
-            setattr(self, name, _checked(getattr(self, name)))
+        # most results have none of these: an empty field needs no check
+        if self.thumbnail:
+            self.thumbnail = _checked(self.thumbnail)
+        if self.img_src:
+            self.img_src = _checked(self.img_src)
+        if self.thumbnail_src:
+            self.thumbnail_src = _checked(self.thumbnail_src)
+        if self.iframe_src:
+            self.iframe_src = _checked(self.iframe_src)
+
+    @property
+    def parts(self) -> SplitResult:
+        """``urlsplit(self.url)``, parsed once per URL: ``from_engine_item`` hands over its own
+        parse; a URL changed since (a plugin's) is parsed again on the next read."""
+        memo = self.__dict__.get("_parts")
+        if memo is None or memo[0] is not self.url:
+            memo = self.__dict__["_parts"] = (self.url, urlsplit(self.url))
+        return memo[1]
 
     @property
     def kind(self) -> str:
@@ -188,32 +223,32 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = safe_url(_text(item.get("url")), instance_path=instance_links)
-    if not url:
+    checked = checked_url(_text(item.get("url")), instance_path=instance_links)
+    if checked is None:
         return None
-    template = _text(item.get("template"))
-    result = MainResult(
-        url=url,
-        title=_text(item.get("title")).strip(),
-        content=_text(item.get("content")).strip(),
-        engine=engine,
-        category=_text(item.get("category")) or category,
-        template=template if template in TEMPLATES else "default.html",
-        publishedDate=_date(item.get("publishedDate")),
-        thumbnail=safe_url(_text(item.get("thumbnail"))),
-        img_src=safe_url(_text(item.get("img_src"))),
-        thumbnail_src=safe_url(_text(item.get("thumbnail_src"))),
-        iframe_src=safe_url(_text(item.get("iframe_src"))),
-        resolution=_text(item.get("resolution")).strip(),
-        img_format=_text(item.get("img_format")).strip(),
-        filesize=_text(item.get("filesize")).strip(),
-        source=_text(item.get("source")).strip(),
-        length=_length(item.get("length")),
-        author=_text(item.get("author")).strip(),
-    )
-    if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
+    url, parts = checked
+    fields: dict[str, Any] = {"title": ""}
+    for key, value in item.items():  # only the fields the item has (most have three or four)
+        convert = _FIELDS.get(key)
+        if convert is not None:
+            fields[key] = convert(value)
+    fields["category"] = fields.get("category") or category
+    if fields.get("template") not in TEMPLATES:
+        fields["template"] = "default.html"
+    result = MainResult(url=url, engine=engine, **fields)
+    result.__dict__["_parts"] = (result.url, parts)
+    required = REQUIRED.get(result.kind)
+    if required and any(not getattr(result, name) for name in required):
         return None
     return result
+
+
+def _stripped(value: Any) -> str:
+    return _text(value).strip()
+
+
+def _link(value: Any) -> str:
+    return safe_url(_text(value))
 
 
 def _date(value: Any) -> str | None:
@@ -241,3 +276,12 @@ def _length(value: Any) -> str:
         hours, minutes = divmod(minutes, 60)
         return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
     return _text(value).strip()
+
+
+# what each optional field of a main result becomes (``from_engine_item``); other keys are ignored
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "title": _stripped, "content": _stripped, "category": _text, "template": _text, "publishedDate": _date,
+    "thumbnail": _link, "img_src": _link, "thumbnail_src": _link, "iframe_src": _link,
+    "resolution": _stripped, "img_format": _stripped, "filesize": _stripped, "source": _stripped,
+    "length": _length, "author": _stripped,
+}
