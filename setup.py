@@ -16,5 +16,5 @@ setup(
     package_data={"searx": ["settings.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
                             "translations/**/*"]},
     install_requires=Path(__file__).with_name("requirements.txt").read_text().split(),
-    entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp.stdio:main"]},
+    entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp_stdio:main"]},
 )

@@ -8,6 +8,7 @@ import sys
 from searx import settings as settings_mod
 from searx.errors import SettingsError
 from searx.search.check import run_check, table
+from searx.services import build
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,8 +23,6 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"settings: {exc}", file=sys.stderr)
         return 2
-    from searx.services import build
-
     services = build(settings)
     try:
         rows = run_check(services.runner, args.query, args.engine, args.category)

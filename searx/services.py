@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
+from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
-from searx.plugins.loader import plugin_classes
+from searx.plugins.loader import load_plugins, plugin_classes
 from searx.preferences import Pref, definitions
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
+from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
+from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
+from searx.summary.service import SummaryService
 
 log = logging.getLogger("searx.webapp")
 
@@ -38,11 +41,10 @@ class Services:
     store: Store
     runner: SearchRunner
     pref_defs: dict[str, Pref]
+    health: EngineHealth
+    summary: SummaryService
     locked: tuple[str, ...] = ()
-    health: Any = None
-    summary: Any = None
-    limiter: Any = None
-    mcp: Any = None  # searx.mcp.HttpEndpoint
+    limiter: Limiter | None = None
     reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
@@ -83,13 +85,6 @@ def check(settings: Settings) -> dict[str, Engine]:
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
-    from searx.mcp import http_endpoint
-    from searx.network.challenge import page_error
-    from searx.plugins.loader import load_plugins
-    from searx.search.health import EngineHealth
-    from searx.search.tokens import TokenCache
-    from searx.summary.service import SummaryService
-
     engines = check(settings)
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
@@ -105,14 +100,12 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
-    services = Services(
+    return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
     )
-    services.mcp = http_endpoint(services, store)
-    return services
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

@@ -1,4 +1,5 @@
-"""Imports point down: no module of ``searx`` reaches itself again through its imports.
+"""Imports point down: no module of ``searx`` reaches itself again through its imports, and none
+climbs a layer of the module table in docs/dev/architecture.md.
 
 Every import counts, also those inside functions (a lazy import is still a
 dependency). ``from package import name`` depends on the package's
@@ -15,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "searx"
+ARCHITECTURE = ROOT / "docs" / "dev" / "architecture.md"
 
 
 def modules() -> dict[str, Path]:
@@ -94,6 +96,82 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def table(text: str, first: str) -> list[list[str]]:
+    """The body rows of the Markdown table whose header starts with ``| first |``, cells without backticks."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first} |"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip().strip("`") for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def layer_rules(text: str) -> dict[str, set[str]]:
+    """Each layer and the layers it may import from (the layer table)."""
+    return {row[0]: {name.strip() for name in row[1].split(",")} for row in table(text, "layer")}
+
+
+def module_layers(text: str) -> dict[str, str]:
+    """Each row of the module table: a path (or a folder's ``*.py``) and its layer."""
+    return {row[0]: row[1] for row in table(text, "module")}
+
+
+def layer_of(path: str, rows: dict[str, str]) -> str | None:
+    """A module's own row, else its folder's ``*.py`` row."""
+    return rows.get(path, rows.get(path.rpartition("/")[0] + "/*.py"))
+
+
+def climbs(deps: dict[str, set[str]], paths: dict[str, str], rows: dict[str, str],
+           rules: dict[str, set[str]]) -> list[str]:
+    """``a (layer) -> b (layer)`` for each import of a module from a layer its own may not import."""
+    found = []
+    for module, targets in sorted(deps.items()):
+        mine = layer_of(paths[module], rows)
+        for target in sorted(targets):
+            theirs = layer_of(paths[target], rows)
+            if mine and theirs and theirs not in rules[mine]:
+                found.append(f"{module} ({mine}) -> {target} ({theirs})")
+    return found
+
+
+def _paths(known: dict[str, Path]) -> dict[str, str]:
+    return {name: path.relative_to(ROOT).as_posix() for name, path in known.items()}
+
+
+def test_the_layer_checker_finds_a_climb():
+    doc = "\n".join([
+        "| layer | imports from | what |", "|---|---|---|", "| low | low | x |", "| high | low, high | y |", "",
+        "| module | layer | job |", "|---|---|---|", "| `searx/a.py` | low | x |", "| `searx/p/*.py` | high | y |",
+    ])  # fmt: skip
+    rules, rows = layer_rules(doc), module_layers(doc)
+    assert rules == {"low": {"low"}, "high": {"low", "high"}}
+    paths = {"searx.a": "searx/a.py", "searx.p.b": "searx/p/b.py", "searx.p.q.c": "searx/p/q/c.py"}
+    assert layer_of("searx/p/b.py", rows) == "high" and layer_of("searx/p/q/c.py", rows) is None
+    assert climbs({"searx.a": {"searx.p.b"}, "searx.p.b": {"searx.a"}}, paths, rows, rules) == [
+        "searx.a (low) -> searx.p.b (high)"]
+
+
+def test_every_module_has_a_row_and_every_row_a_module():
+    rows = module_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    rules = layer_rules(ARCHITECTURE.read_text(encoding="utf-8"))
+    paths = sorted(_paths(modules()).values())
+    missing = [path for path in paths if layer_of(path, rows) is None]
+    assert not missing, f"modules without a row in docs/dev/architecture.md: {missing}"
+    stale = [row for row in rows if not any(row == path or layer_of(path, {row: ""}) == "" for path in paths)]
+    assert not stale, f"rows of docs/dev/architecture.md that name no module: {stale}"
+    unknown = sorted({layer for layer in rows.values() if layer not in rules})
+    assert not unknown, f"layers the layer table does not define: {unknown}"
+
+
+def test_no_import_climbs_a_layer():
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    known = modules()
+    found = climbs(graph(), _paths(known), module_layers(text), layer_rules(text))
+    assert not found, "imports that climb a layer: " + "; ".join(found)
 
 
 def test_the_checker_finds_a_circle(tmp_path):

@@ -11,6 +11,7 @@ import logging
 import os
 import socket
 import threading
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ log = logging.getLogger("searx.collections")
 
 DB_NAME = "collections.sqlite3"
 LEASE_SECONDS = 30.0  # a killed process's lease passes on after this
-POLL_SECONDS = 5.0  # how often a worker looks for passages another process stored
+POLL_SECONDS = 5.0  # how often a worker or a waiter looks at what another process stored
 
 
 def data_dir(configured: str) -> Path:
@@ -55,10 +56,16 @@ class Result:
 
 
 class CollectionsService:
-    """Everything the API, the engine and the MCP tools do with collections."""
+    """Everything the API, the engine and the MCP tools do with collections.
 
-    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: Reader | None = None) -> None:
+    ``poll``: how often the workers and ``wait_embedded`` look at the store for what another
+    process did (this process's own work wakes them at once).
+    """
+
+    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: Reader | None = None, *,
+                 poll: float = POLL_SECONDS) -> None:
         self.conf = conf
+        self.poll = poll
         self.path = data_dir(conf.data_dir) / DB_NAME
         self.store = SQLiteStore(self.path)
         self.vectors = VectorIndex(self.store)
@@ -122,15 +129,25 @@ class CollectionsService:
         return self._ready.wait(timeout)
 
     def wait_embedded(self, collection: str, timeout: float) -> bool:
-        """Wait until every passage of ``collection`` has its vector (tests, benchmarks)."""
+        """Wait until the store says every passage of ``collection`` has its vector (tests, benchmarks).
+
+        Any process of the instance may be the one embedding: the store is asked every ``poll``
+        seconds, and at once after each batch this process embeds.
+        """
         def done() -> bool:
             model = self.embedder.model_id if self.embedder is not None else ""
             return self.store.model(collection)[0] == model and all(
                 e.embedded_count == e.chunk_count for e in self.store.entries(collection))
 
+        end = time.monotonic() + timeout
         self._wake.set()
         with self.progress:
-            return self.progress.wait_for(done, timeout)
+            while not done():
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self.progress.wait(min(left, self.poll))
+        return True
 
     def check_ready(self) -> None:
         if not self._ready.is_set():
@@ -270,13 +287,13 @@ class CollectionsService:
             except EmbedError as exc:
                 log.warning("collections: embedding paused: %s", exc)
                 busy = False
-                self._stop.wait(POLL_SECONDS * 6)
+                self._stop.wait(self.poll * 6)
             except Exception:  # noqa: BLE001 - the loop must survive a bad batch
                 log.exception("collections: %s failed", lease)
                 busy = False
-                self._stop.wait(POLL_SECONDS * 6)
+                self._stop.wait(self.poll * 6)
             if not busy:
-                wake.wait(POLL_SECONDS)
+                wake.wait(self.poll)
                 wake.clear()
 
     def _lease(self, name: str) -> bool:

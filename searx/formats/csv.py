@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 
 COLUMNS = ("title", "url", "content", "host", "engine", "score", "type")
 

@@ -7,8 +7,8 @@ from urllib.parse import urlparse
 
 import msgspec
 
+from searx.results.search import SearchOutcome
 from searx.results.types import MainResult
-from searx.search.models import SearchOutcome
 
 _encoder = msgspec.json.Encoder()
 _EXTRA = ("thumbnail_src", "resolution", "img_format", "filesize", "source", "length", "iframe_src", "author")

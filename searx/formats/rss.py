@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from lxml import etree
 
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 
 OPENSEARCH = "http://a9.com/-/spec/opensearch/1.1/"
 ATOM = "http://www.w3.org/2005/Atom"

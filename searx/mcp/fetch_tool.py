@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 import searx.mcp.args as a
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import clean, one_line
-from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Slice, slice_text
+from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Page, Slice, slice_text
 from searx.reader.errors import ReaderError
-from searx.reader.service import MAX_URL, Page
+from searx.reader.service import MAX_URL
 
 ARGUMENTS = ("url", "max_chars", "format", "start_line", "max_lines")
 MAX_LINE = 10_000_000

@@ -21,7 +21,7 @@ from searx.mcp.text import cut, cut_bytes, one_line, utf8_len
 from searx.plugins import PluginManager, SearchContext
 from searx.plugins.tracker_url_remover import clean_url
 from searx.preferences import Pref, Preferences
-from searx.search.models import TIME_RANGES, EngineReport, SearchOutcome, SearchQuery
+from searx.results.search import TIME_RANGES, EngineReport, SearchOutcome, SearchQuery
 from searx.search.request import enabled_engines, search_language
 from searx.search.runner import SearchRunner
 from searx.settings import Settings

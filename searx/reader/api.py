@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, slice_text
+from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Page, slice_text
 from searx.reader.errors import ReaderError
-from searx.reader.service import Page
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The extracted document and the slice of it a caller asked for (pure)."""
+"""The extracted document, the page it came from, and the slice of it a caller asked for (pure)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,18 @@ class Document:
     content_type: str
     kind: str
     pages: int | None = None
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page read: ``url`` as requested, ``final_url`` after redirects, its document."""
+
+    url: str
+    final_url: str
+    host: str
+    status: int
+    document: Document
+    cached: bool
 
 
 @dataclass(frozen=True)

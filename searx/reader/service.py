@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, Document
+from searx.reader.document import FORMATS, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
@@ -21,18 +20,6 @@ from searx.store import Store
 log = logging.getLogger("searx.reader")
 
 MAX_URL = 2048
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page read: ``url`` as requested, ``final_url`` after redirects, its document."""
-
-    url: str
-    final_url: str
-    host: str
-    status: int
-    document: Document
-    cached: bool
 
 
 def api_enabled(settings: Settings) -> bool:

@@ -12,8 +12,8 @@ import hashlib
 
 import msgspec
 
+from searx.results.search import EngineReport, SearchQuery
 from searx.results.types import ResultSet
-from searx.search.models import EngineReport, SearchQuery
 from searx.store import Store
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from searx.search.models import SearchQuery
+from searx.results.search import SearchQuery
 from searx.search.runner import SearchRunner
 
 

@@ -13,7 +13,7 @@ from searx.engines import Engine
 from searx.errors import BadRequest
 from searx.preferences import Preferences
 from searx.query import parse
-from searx.search.models import TIME_RANGES, SearchQuery
+from searx.results.search import TIME_RANGES, SearchQuery
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2})?$")
 MAX_QUERY = 1000

@@ -21,9 +21,9 @@ from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
+from searx.results.search import EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
-from searx.search.models import EngineReport, SearchOutcome, SearchQuery
 from searx.search.tokens import TokenCache
 
 log = logging.getLogger("searx.search")

@@ -11,6 +11,7 @@ from pathlib import Path
 from flask import Flask
 
 from searx import settings as settings_mod
+from searx.mcp import http_endpoint
 from searx.services import Services, build
 from searx.settings import Settings
 from searx.webapp import errors, i18n, image_links, pages
@@ -30,6 +31,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
     services = build(settings, raise_plugin_errors=testing)
     app.extensions["searx"] = services
+    app.extensions["searx.mcp"] = http_endpoint(services, services.store)
     if not testing and services.reader is not None and services.reader.api_enabled:
         services.reader.extractor.warm()  # the first /fetch does not wait for a fresh interpreter
     if services.collections is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 from werkzeug.exceptions import HTTPException
 
+from searx.mcp import HttpEndpoint
 from searx.origin import same_origin
 from searx.preferences import Preferences
 from searx.services import Services
@@ -14,6 +15,11 @@ API_FORMATS = ("json", "csv", "rss")
 
 def services() -> Services:
     return current_app.extensions["searx"]
+
+
+def mcp_endpoint() -> HttpEndpoint:
+    """The /mcp transport ``create_app`` built over this app's services."""
+    return current_app.extensions["searx.mcp"]
 
 
 def preferences(*, with_overrides: bool = True) -> Preferences:

@@ -20,7 +20,8 @@ ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "
 
 
 def install(app: Flask, svc: Services) -> None:
-    if svc.limiter is None:
+    limiter = svc.limiter
+    if limiter is None:
         return
 
     @app.before_request
@@ -28,7 +29,7 @@ def install(app: Flask, svc: Services) -> None:
         route = ROUTES.get(request.path)
         if route is None:
             return
-        allowed, wait = svc.limiter.check(route, client_address(), time.time())
+        allowed, wait = limiter.check(route, client_address(), time.time())
         if allowed:
             return
         header = retry_after_header(wait)

@@ -16,8 +16,8 @@ from urllib.parse import urlencode, urlsplit
 from babel.dates import format_timedelta
 
 from searx.engines import Engine
+from searx.results.search import SearchQuery
 from searx.results.types import MainResult
-from searx.search.models import SearchQuery
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")

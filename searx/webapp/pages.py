@@ -13,7 +13,7 @@ import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
 from searx.preferences import Preferences
-from searx.search.models import SearchOutcome
+from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.security import content_security_policy
@@ -108,7 +108,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
     order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
-    stats = svc.health.stats(list(svc.engines)) if svc.health else {}
+    stats = svc.health.stats(list(svc.engines))
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
     plugins = [

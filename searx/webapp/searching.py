@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from searx.plugins import SearchContext
 from searx.preferences import Preferences
+from searx.results.search import SearchOutcome
 from searx.search import request as search_request
-from searx.search.models import SearchOutcome
 from searx.services import Services
 
 

@@ -249,7 +249,7 @@ def test_document_hits_are_summary_evidence_marked_as_the_users_own(coll_factory
 
 
 def _query(text: str, engines: tuple[str, ...]):
-    from searx.search.models import SearchQuery
+    from searx.results.search import SearchQuery
 
     return SearchQuery(query=text, engines=engines)
 

@@ -11,7 +11,7 @@ from searx.settings import Collections, CollectionsEmbeddings
 def _service(path, embeddings) -> CollectionsService:
     conf = Collections(data_dir=str(path), embeddings=CollectionsEmbeddings(backend="http", base_url=embeddings.url,
                                                                            batch_size=3))
-    service = CollectionsService(conf)
+    service = CollectionsService(conf, poll=0.05)  # each sees the other's passages at once
     service.start()
     assert service.wait_ready(10)
     return service

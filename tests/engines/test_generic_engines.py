@@ -7,7 +7,7 @@ import pytest
 from searx.engines import json_engine, load_engines
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager, SearchContext
-from searx.search.models import SearchQuery
+from searx.results.search import SearchQuery
 from searx.search.runner import SearchRunner
 from searx.settings import Outgoing
 

@@ -11,8 +11,8 @@ from searx.engines import load_engines
 from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
+from searx.results.search import SearchQuery
 from searx.search.health import EngineHealth
-from searx.search.models import SearchQuery
 from searx.search.runner import SearchRunner
 from searx.settings import Outgoing
 from searx.store import MemoryStore

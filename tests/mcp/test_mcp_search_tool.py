@@ -6,8 +6,8 @@ import pytest
 
 from searx.mcp import search_tool as st
 from searx.mcp.args import ArgumentError
+from searx.results.search import EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import MainResult, ResultSet
-from searx.search.models import EngineReport, SearchOutcome, SearchQuery
 
 SQ = SearchQuery(query="q", engines=("a", "b"))
 

@@ -11,7 +11,7 @@ from searx.engines import load_engines
 from searx.errors import EngineParseError
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager, SearchContext
-from searx.search.models import SearchQuery
+from searx.results.search import SearchQuery
 from searx.search.runner import SearchRunner
 from searx.settings import Outgoing
 from tests.conftest import json_engine_entry

@@ -12,8 +12,8 @@ import pytest
 from lxml import etree
 
 from searx.formats import rss
+from searx.results.search import SearchOutcome, SearchQuery
 from searx.results.types import MainResult, ResultSet
-from searx.search.models import SearchOutcome, SearchQuery
 from tests.conftest import json_engine_entry, make_settings
 
 QUERY = 'say "hi" & <bye>'

@@ -9,7 +9,7 @@ from searx.mcp import HttpRequest
 from searx.mcp.access import MAX_BODY, authorized
 from searx.origin import origin_matches
 from searx.settings import mcp_enabled
-from searx.webapp.context import client_address, services
+from searx.webapp.context import client_address, mcp_endpoint, services
 from searx.webapp.origin import base
 
 bp = Blueprint("mcp", __name__)
@@ -38,7 +38,7 @@ def mcp() -> Response:
         body = request.get_data(cache=False)
     except RequestEntityTooLarge:
         return _refuse(413, f"the body is over {MAX_BODY} bytes")
-    reply = svc.mcp.handle(HttpRequest(request.method, {k.lower(): v for k, v in request.headers.items()}, body,
+    reply = mcp_endpoint().handle(HttpRequest(request.method, {k.lower(): v for k, v in request.headers.items()}, body,
                                        client_address(), list(request.headers.items())))
     response = Response(reply.body, reply.status, headers=reply.headers, content_type=reply.content_type)
     response.headers["Cache-Control"] = "no-store"

@@ -67,7 +67,7 @@ def opensearch() -> Response:
 @bp.route("/stats")
 def stats() -> Response:
     svc = services()
-    return jsonify({"engines": svc.health.stats(list(svc.engines)) if svc.health else {}})
+    return jsonify({"engines": svc.health.stats(list(svc.engines))})
 
 
 @bp.route("/admin/engines/check")

@@ -16,6 +16,7 @@ from searx import settings as settings_mod
 from searx.errors import SettingsError
 from searx.mcp.server import Caller, build_server, fixed_caller
 from searx.mcp.tools import Tools
+from searx.services import build
 
 
 async def _serve(tools: Tools) -> None:
@@ -28,12 +29,7 @@ def main() -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        settings = settings_mod.load()
-        # the instance's own services (engines, network, store, health, cache, plugins); the
-        # builder lives with the web app, which imports Flask without using it here
-        from searx.services import build
-
-        services = build(settings)
+        services = build(settings_mod.load())  # the instance's own services, in this process
     except SettingsError as exc:
         print(f"searx-mcp: bad settings: {exc}", file=sys.stderr)
         return 2
