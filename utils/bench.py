@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -128,22 +129,35 @@ class Instance:
         path.write_text(yaml.safe_dump(settings))
         env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(root)}
         self.log = open(Path(self.dir.name) / "server.log", "wb")  # noqa: SIM115 - closed in stop()
+        # its own process group: stop() ends granian's workers too, even one still starting
         self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=root,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}"
-        wait_http(self.url + "/healthz")
+        try:
+            wait_http(self.url + "/healthz", timeout=90)
+        except BaseException:
+            self.stop()
+            raise
 
     def cpu(self) -> float:
         return tree_cpu(self.proc.pid)
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_group(self.proc)
         self.log.close()
         self.dir.cleanup()
+
+
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the process group ``proc`` leads (granian and its workers)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
 
 
 def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query",
