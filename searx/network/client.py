@@ -39,6 +39,36 @@ class Fetch:
     enable_http: bool = False
 
 
+class EngineResponse(httpx.Response):
+    """An engine's answer as the ``httpx.Response`` engines expect, its body already read.
+
+    Built without httpx's body pipeline (the body is complete and decoded), and its
+    request is made only when something reads it (``request``, ``url``,
+    ``raise_for_status``): most engines never do.
+    """
+
+    _built: httpx.Request | None
+
+    def __init__(self, status: int, headers: list[tuple[str, str]], content: bytes, method: str, url: str) -> None:
+        self._sent = (method, url)
+        super().__init__(status, headers=headers, stream=httpx.ByteStream(content))
+        # what reading the stream would have left: the content, a consumed and closed stream
+        self._content = content
+        self._num_bytes_downloaded = len(content)
+        self.is_stream_consumed = self.is_closed = True
+
+    # httpx keeps the request in ``_request`` and reads it there: built on the first read
+    @property  # type: ignore[override]
+    def _request(self) -> httpx.Request | None:
+        if self._built is None:
+            self._built = httpx.Request(*self._sent)
+        return self._built
+
+    @_request.setter
+    def _request(self, value: httpx.Request | None) -> None:
+        self._built = value
+
+
 @dataclass
 class Fetched:
     """What came back: a read response or an engine error, and the time it took."""
@@ -125,7 +155,8 @@ class EngineNetwork:
     async def _timed(self, fetch: Fetch) -> Fetched:
         start = time.perf_counter()
         try:
-            response = await asyncio.wait_for(self._send(fetch), fetch.timeout)
+            async with asyncio.timeout(fetch.timeout):  # no extra task per request, as wait_for makes
+                response = await self._send(fetch)
             return Fetched(response, None, time.perf_counter() - start)
         except TimeoutError:
             return Fetched(None, EngineTimeout(f"no answer within {fetch.timeout:g} s"), time.perf_counter() - start)
@@ -162,8 +193,7 @@ class EngineNetwork:
                     raise EngineNetworkError(f"response larger than {limit} bytes")
                 chunks.append(chunk)
             kept = [(k, v) for k, v in resp.headers.items() if k.lower() not in _DROP]
-            return httpx.Response(resp.status, headers=kept, content=b"".join(chunks),
-                                  request=httpx.Request(method, str(resp.url)))
+            return EngineResponse(resp.status, kept, b"".join(chunks), method, str(resp.url))
 
     def close(self) -> None:
         """Close the pool and stop the loop thread."""
