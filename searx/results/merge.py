@@ -49,7 +49,7 @@ def url_key(parts: SplitResult) -> str:
     host = parts.hostname or ""  # lower case already
     if host.startswith("www."):
         host = host[4:]
-    port = parts.port
+    port = parts.port if ":" in parts.netloc else None
     netloc = f"{host}:{port}" if port and port not in (80, 443) else host
     query = strip_tracking(parts.query)
     path = parts.path.rstrip("/")

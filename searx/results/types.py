@@ -50,7 +50,8 @@ def checked_url(url: str, *, instance_path: bool = False) -> tuple[str, SplitRes
         url = "https:" + url
     try:
         parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a bad port
+        if ":" in parts.netloc:  # a port (or a password, or an IPv6 address) to check
+            parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError:
         return None
     return (url, parts) if parts.scheme.lower() in URL_SCHEMES and parts.hostname else None
