@@ -28,8 +28,10 @@ def search() -> Response:
     if fmt not in svc.settings.search.formats:
         abort(403, f"the {fmt!r} format is not enabled on this instance")
     prefs = preferences()
+    # the client's pseudonym marks search-cache entries: not worked out when the cache is off
+    client = client_id() if svc.settings.search.cache_ttl > 0 else ""
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
-                         client=client_id())
+                         client=client)
     if fmt == "html":
         return pages.results(outcome, prefs)
     body = RENDERERS[fmt](outcome, base())
