@@ -5,6 +5,7 @@ This package is the only place that imports Flask or reads the request.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
@@ -61,6 +62,11 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     origin.install(app, settings)  # first: a foreign Host is refused before any other work
     limits.install(app, services)
     headers.install(app, settings)
+    if not testing:
+        # what start-up built (modules, engines, settings) lives as long as the process: moved out of
+        # the collector's reach, a full collection walks only what requests made (was ~100 ms each)
+        gc.collect()
+        gc.freeze()
     return app
 
 
