@@ -42,8 +42,8 @@ def result_dict(r: MainResult) -> dict[str, Any]:
     for name in _KIND_FIELDS.get(r.kind, ()):
         out[name] = getattr(r, name) or ("" if name != "iframe_src" else None)
     for name in _EXTRA:
-        if getattr(r, name):
-            out[name] = getattr(r, name)
+        if value := getattr(r, name):
+            out[name] = value
     return out
 
 

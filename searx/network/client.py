@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import httpx
+import msgspec
 
 from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
 from searx.settings import Outgoing
@@ -28,6 +29,7 @@ from searx.settings import Outgoing
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
 # the body handed to engines is already decoded, so these headers no longer describe it
 _DROP = frozenset({"content-encoding", "transfer-encoding", "content-length"})
+_decode_json = msgspec.json.Decoder().decode
 
 
 @dataclass
@@ -56,6 +58,17 @@ class EngineResponse(httpx.Response):
         self._content = content
         self._num_bytes_downloaded = len(content)
         self.is_stream_consumed = self.is_closed = True
+
+    def json(self, **kwargs: Any) -> Any:
+        """The body as JSON, decoded by msgspec (several times faster than ``json.loads`` on the
+        large answers of some engines); anything msgspec refuses (NaN, UTF-16, integers past 64
+        bits) or a call with ``json.loads`` options goes to ``json.loads``, which decides as before."""
+        if not kwargs:
+            try:
+                return _decode_json(self.content)
+            except msgspec.DecodeError:
+                pass
+        return super().json(**kwargs)
 
     # httpx keeps the request in ``_request`` and reads it there: built on the first read
     @property  # type: ignore[override]

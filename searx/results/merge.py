@@ -56,6 +56,11 @@ def url_key(parts: SplitResult) -> str:
     return f"{netloc}{path}?{query}" if query else f"{netloc}{path}"
 
 
+# fields a duplicate fills in when the kept result has them empty
+_FILLED = ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
+           "source", "length", "iframe_src", "author")
+
+
 def _merge_into(kept: MainResult, new: MainResult) -> None:
     if new.engine not in kept.engines:
         kept.engines.append(new.engine)
@@ -66,10 +71,10 @@ def _merge_into(kept: MainResult, new: MainResult) -> None:
         kept.content = new.content
     if new.url.startswith("https:") and not kept.url.startswith("https:"):
         kept.url = new.url
-    for attr in ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
-                 "source", "length", "iframe_src", "author"):
-        if not getattr(kept, attr) and getattr(new, attr):
-            setattr(kept, attr, getattr(new, attr))
+    for attr in _FILLED:
+        value = getattr(new, attr)
+        if value and not getattr(kept, attr):
+            setattr(kept, attr, value)
 
 
 def score(result: MainResult, weights: Mapping[str, float]) -> float:

@@ -245,11 +245,11 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
 
 
 def _stripped(value: Any) -> str:
-    return _text(value).strip()
+    return (value if isinstance(value, str) else _text(value)).strip()
 
 
 def _link(value: Any) -> str:
-    return safe_url(_text(value))
+    return safe_url(_text(value)) if value else ""  # most results have no picture: nothing to check
 
 
 def _date(value: Any) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from searx.network.client import EngineNetwork, Fetch
+from searx.network.client import EngineNetwork, EngineResponse, Fetch
 from searx.settings import Outgoing
 
 
@@ -42,3 +42,22 @@ def test_an_error_status_raises_as_httpx_does(fake_engine, network) -> None:
     with pytest.raises(httpx.HTTPStatusError) as raised:
         got.response.raise_for_status()
     assert raised.value.request.url.path == "/status/503"
+
+
+@pytest.mark.parametrize("body", [
+    b'{"results": [{"url": "https://a.org", "title": "\\u00e9t\\u00e9"}], "n": 3}', b'{"a": NaN, "b": Infinity}',
+    b'{"big": 123456789012345678901234567890}', '\ufeff{"bom": 1}'.encode(), '{"wide": 1}'.encode("utf-16"),
+    b'{"a": 1, "a": 2}', b'[1.5e308, -0.0, 1e400]', b'"\\ud800"', b'  [] ',
+])
+def test_json_decodes_as_json_loads(body: bytes) -> None:
+    import json
+
+    resp = EngineResponse(200, [("content-type", "application/json")], body, "GET", "https://e.example/")
+    assert repr(resp.json()) == repr(json.loads(body))
+
+
+@pytest.mark.parametrize("body", [b"<html>not json</html>", b'{"a": ', b"\xff\xfe\xfd"])
+def test_json_refuses_as_json_loads(body: bytes) -> None:
+    resp = EngineResponse(200, [], body, "GET", "https://e.example/")
+    with pytest.raises(ValueError):  # engines catch ValueError, as json.loads raises it
+        resp.json()
