@@ -44,16 +44,19 @@ class Fetch:
 class EngineResponse(httpx.Response):
     """An engine's answer as the ``httpx.Response`` engines expect, its body already read.
 
-    Built without httpx's body pipeline (the body is complete and decoded), and its
-    request is made only when something reads it (``request``, ``url``,
-    ``raise_for_status``): most engines never do.
+    Built without httpx's body pipeline (the body is complete and decoded); its
+    ``headers`` are built when first read and its request when something reads it
+    (``request``, ``url``, ``raise_for_status``): many engines never do.
     """
 
     _built: httpx.Request | None
+    _built_headers: httpx.Headers | None
 
     def __init__(self, status: int, headers: list[tuple[str, str]], content: bytes, method: str, url: str) -> None:
         self._sent = (method, url)
-        super().__init__(status, headers=headers, stream=httpx.ByteStream(content))
+        super().__init__(status, stream=httpx.ByteStream(content))
+        self._raw_headers = headers
+        self._built_headers = None  # the constructor's empty headers: those received are built when read
         # what reading the stream would have left: the content, a consumed and closed stream
         self._content = content
         self._num_bytes_downloaded = len(content)
@@ -69,6 +72,17 @@ class EngineResponse(httpx.Response):
             except msgspec.DecodeError:
                 pass
         return super().json(**kwargs)
+
+    # httpx sets ``headers`` in its constructor and reads it everywhere: built on the first read
+    @property  # type: ignore[override]
+    def headers(self) -> httpx.Headers:
+        if self._built_headers is None:
+            self._built_headers = httpx.Headers(self._raw_headers)
+        return self._built_headers
+
+    @headers.setter
+    def headers(self, value: httpx.Headers) -> None:
+        self._built_headers = value
 
     # httpx keeps the request in ``_request`` and reads it there: built on the first read
     @property  # type: ignore[override]

@@ -61,3 +61,13 @@ def test_json_refuses_as_json_loads(body: bytes) -> None:
     resp = EngineResponse(200, [], body, "GET", "https://e.example/")
     with pytest.raises(ValueError):  # engines catch ValueError, as json.loads raises it
         resp.json()
+
+
+def test_headers_and_text_as_httpx_reads_them() -> None:
+    resp = EngineResponse(200, [("Content-Type", "text/html; charset=iso-8859-1"), ("Set-Cookie", "a=1"),
+                                ("Set-Cookie", "b=2")], "café".encode("latin-1"), "GET", "https://e.example/p")
+    assert resp.encoding == "iso-8859-1" and resp.text == "café"
+    assert resp.headers.get_list("set-cookie") == ["a=1", "b=2"] and resp.headers["content-type"].startswith("text/")
+    assert resp.cookies["b"] == "2"
+    resp.headers = httpx.Headers({"x": "y"})  # what an engine sets is what it reads back
+    assert dict(resp.headers) == {"x": "y"}
