@@ -105,17 +105,17 @@ def pick_locale(preferred: str, accepted: list[tuple[str, float]] | None = None)
 
 
 def gettext(message: str, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).gettext(message)
+    text = _catalog().gettext(message)
     return text % values if values else text
 
 
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).ngettext(singular, plural, n)
+    text = _catalog().ngettext(singular, plural, n)
     return text % {"num": n, **values}
 
 
 def _catalog() -> NullTranslations:
-    return getattr(g, "translations", None) or NullTranslations()
+    return getattr(g, "translations", None) or translations("en")  # English: the one cached empty catalog
 
 
 def format_number(n: object) -> str:
