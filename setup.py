@@ -4,6 +4,9 @@ from pathlib import Path
 
 from setuptools import find_packages, setup
 
+REQUIREMENTS = [line.split("#")[0].strip() for line in
+                Path(__file__).with_name("requirements.txt").read_text(encoding="utf-8").splitlines()]
+
 setup(
     name="searx-ai",
     version="0.1.0",
@@ -13,8 +16,8 @@ setup(
     python_requires=">=3.11",
     packages=find_packages(include=["searx", "searx.*"]),
     include_package_data=True,
-    package_data={"searx": ["settings.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
+    package_data={"searx": ["settings.yml", "data/*.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
                             "translations/**/*"]},
-    install_requires=Path(__file__).with_name("requirements.txt").read_text().split(),
+    install_requires=[r for r in REQUIREMENTS if r],
     entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp_stdio:main"]},
 )

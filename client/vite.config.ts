@@ -14,7 +14,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     cssCodeSplit: false,
-    // No preload helper: the one lazy chunk has no dependencies to preload.
+    // No preload helper: the lazy chunks (the summary box, the map) have no dependencies to preload.
     modulePreload: false,
     reportCompressedSize: false,
     rollupOptions: {
@@ -22,8 +22,13 @@ export default defineConfig({
       output: {
         entryFileNames: "[name].js",
         chunkFileNames: "[name].js",
+        // Leaflet's styles stay a file of their own, loaded by the map chunk on the first "Show map"
         assetFileNames: (asset) =>
-          asset.names.some((n) => n.endsWith(".css")) ? "main.css" : "[name][extname]",
+          asset.names.includes("leaflet.css")
+            ? "leaflet.css"
+            : asset.names.some((n) => n.endsWith(".css"))
+              ? "main.css"
+              : "[name][extname]",
       },
     },
   },

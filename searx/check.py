@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
         print(msgspec.json.encode(rows).decode())
     else:
         print(table(rows))
+    for u in services.unsupported:
+        # on stderr: the table (or JSON) on stdout keeps its shape
+        print(f"skipped: {u.name}: {u.reason}", file=sys.stderr)
     return 0 if any(r["outcome"] == "ok" for r in rows) else 1
 
 

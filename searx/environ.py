@@ -21,6 +21,10 @@ VARIABLES: tuple[tuple[str, str, str, str, type], ...] = (
     ("server", "bind_address", "SEARX_BIND_ADDRESS", "SEARXNG_BIND_ADDRESS", str),
     ("server", "base_url", "SEARX_BASE_URL", "SEARXNG_BASE_URL", str),
     ("server", "limiter", "SEARX_LIMITER", "SEARXNG_LIMITER", bool),
+    ("server", "public_instance", "SEARX_PUBLIC_INSTANCE", "SEARXNG_PUBLIC_INSTANCE", bool),
+    ("server", "image_proxy", "SEARX_IMAGE_PROXY", "SEARXNG_IMAGE_PROXY", bool),
+    ("server", "method", "SEARX_METHOD", "SEARXNG_METHOD", str),
+    ("general", "debug", "SEARX_DEBUG", "SEARXNG_DEBUG", bool),
     ("store", "url", "SEARX_VALKEY_URL", "SEARXNG_VALKEY_URL", str),
 )
 

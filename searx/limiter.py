@@ -160,8 +160,8 @@ class Cap:
 @dataclass(frozen=True)
 class Rules:
     routes: Mapping[str, Rule] = field(default_factory=lambda: {
-        "search": Rule(30, 60.0), "ai_summary": Rule(6, 60.0), "fetch": Rule(20, 60.0),
-        "image_proxy": Rule(600, 60.0)})
+        "search": Rule(30, 60.0), "autocompleter": Rule(120, 60.0), "ai_summary": Rule(6, 60.0),
+        "fetch": Rule(20, 60.0), "image_proxy": Rule(600, 60.0)})
     ai_summary_global: Cap = Cap(2, 240.0)
 
 
@@ -175,7 +175,7 @@ def _number(path: str, value: Any, *, integer: bool) -> Any:
 def rules_from_settings(config: LimiterSettings | Mapping[str, Any]) -> Rules:
     """Build Rules from the ``limiter:`` settings over the defaults; raises SettingsError naming the key.
 
-    Routes: ``search``, ``ai_summary``, ``fetch`` and ``image_proxy`` ({limit, window}); the global cap
+    Routes: ``search``, ``autocompleter``, ``ai_summary``, ``fetch`` and ``image_proxy`` ({limit, window}); the global cap
     ``ai_summary_global`` ({limit, ttl}). Unknown keys stop start-up (settings).
     """
     conf = config if isinstance(config, LimiterSettings) else section(LimiterSettings, "limiter", dict(config))

@@ -8,10 +8,9 @@ this process's: with several granian workers each scrape sees one worker.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
-import msgspec
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import choose_encoder
@@ -19,6 +18,9 @@ from prometheus_client.registry import Collector
 
 from searx.results.search import EngineReport
 from searx.store.probe import probe
+from searx.summary.body import Body
+from searx.summary.events import Delta, Done, Event, Failed
+from searx.summary.streams import Counted
 
 ENGINE_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0)
 FIRST_TOKEN_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
@@ -44,7 +46,7 @@ class Metrics:
     """The instruments; ``engine()`` and ``summary()`` record, ``render()`` exposes."""
 
     def __init__(self, store: Any, engines: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
+        self.clock = clock
         self.registry = CollectorRegistry()
         self.engine_requests = Counter("searx_engine_requests", "Engine calls by outcome (docs/admin/engines.md)",
                                        ["engine", "outcome"], registry=self.registry)
@@ -80,27 +82,17 @@ class Metrics:
         """A summary request answered with an error before any stream."""
         self.summaries.labels(code).inc()
 
-    def summary(self, lines: Iterator[bytes]) -> Iterator[bytes]:
-        """Relay a summary's NDJSON lines, noting its first text and how it ended."""
-        started = self._clock()
-        outcome = "abandoned"  # the client went away before the terminal line
-        first = True
-        try:
-            for line in lines:
-                if first and line.startswith(b'{"delta"'):
-                    self.first_token.observe(self._clock() - started)
-                    first = False
-                elif line.startswith(b'{"done"'):
-                    # a replay tells only its own client "cached"; the count here is every replay
-                    outcome = "cached" if getattr(lines, "replayed", False) or b'"cached":true' in line else "done"
-                elif line.startswith(b'{"error"'):
-                    outcome = _error_code(line)
-                yield line
-        finally:
-            close = getattr(lines, "close", None)
-            if close is not None:
-                close()
-            self.summaries.labels(outcome).inc()
+    def summary(self, events: Counted) -> Body[Event]:
+        """Relay a summary's events, noting its first text and how it ended (once, when it is closed)."""
+        watch = _SummaryWatch(self, replayed=events.replayed)
+
+        def end() -> None:
+            try:
+                events.close()
+            finally:
+                self.summaries.labels(watch.outcome).inc()
+
+        return Body(map(watch.see, events), end)
 
     def render(self, accept: str | None) -> tuple[bytes, str]:
         """The exposition (OpenMetrics when the scraper asks for it) and its content type."""
@@ -108,8 +100,22 @@ class Metrics:
         return encoder(self.registry), content_type
 
 
-def _error_code(line: bytes) -> str:
-    try:
-        return str(msgspec.json.decode(line)["error"]["code"])
-    except (msgspec.DecodeError, KeyError, TypeError):
-        return "error"
+class _SummaryWatch:
+    """What one summary's events say: when its first text came, how it ended."""
+
+    def __init__(self, metrics: Metrics, *, replayed: bool) -> None:
+        self._metrics, self._replayed = metrics, replayed
+        self._started = metrics.clock()
+        self._first = True
+        self.outcome = "abandoned"  # the client went away before the terminal event
+
+    def see(self, event: Event) -> Event:
+        if self._first and isinstance(event, Delta):
+            self._metrics.first_token.observe(self._metrics.clock() - self._started)
+            self._first = False
+        elif isinstance(event, Done):
+            # a replay tells only its own client "cached"; the count here is every replay
+            self.outcome = "cached" if self._replayed or event.cached else "done"
+        elif isinstance(event, Failed):
+            self.outcome = event.code
+        return event

@@ -1,10 +1,11 @@
-"""The instance's origin and host names, as pure functions (no Flask).
+"""Origins (scheme, host, port) of URLs, and the instance's origin and host names, as pure functions (no Flask).
 
+``parse_origin`` is the one parser of a URL's origin (``Origin``: its scheme, host and port).
 ``check_base_url`` and ``check_trusted_hosts`` read ``server.base_url`` and
 ``server.trusted_hosts``; ``host_allowed`` says whether the instance answers
 to a Host name; ``origin_matches`` whether an ``Origin`` header names a given
 base URL; ``same_origin`` whether a request comes from the instance's own
-pages (``/ai_summary`` and ``POST /preferences`` refuse what a browser marks as
+pages (``/ai_summary``, ``/fetch`` and ``POST /preferences`` refuse what a browser marks as
 coming from another site). ``searx.webapp.origin`` applies them to the request.
 """
 
@@ -13,9 +14,46 @@ from __future__ import annotations
 import functools
 import ipaddress
 from collections.abc import Sequence
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Who answers an http(s) URL: its scheme and host (lower-case, no trailing dot) and its port."""
+
+    scheme: str
+    host: str  # an IPv6 address without brackets
+    port: int  # the scheme's default when the URL names none
+
+    @property
+    def netloc(self) -> str:
+        """``host[:port]`` as a URL writes it: an IPv6 address in brackets, no default port."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return host if self.port == DEFAULT_PORTS[self.scheme] else f"{host}:{self.port}"
+
+    def __str__(self) -> str:
+        """``scheme://host[:port]``, as an ``Origin`` header says it."""
+        return f"{self.scheme}://{self.netloc}"
+
+
+def parse_origin(url: str) -> Origin | None:
+    """The origin of an http(s) URL or ``Origin`` header; None for an opaque one, another scheme,
+    no host, or a malformed host or port."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    host = (parts.hostname or "").rstrip(".")
+    if parts.scheme not in DEFAULT_PORTS or not host:
+        return None
+    return Origin(parts.scheme, host, port or DEFAULT_PORTS[parts.scheme])
+
 
 # names every instance answers to, with any port (a browser cannot be rebound to them
 # from another site: a site's page cannot make loopback names its own)
@@ -101,39 +139,29 @@ def _loopback_address(hostname: str) -> bool:
         return False
 
 
-def origin_of(url: str) -> tuple[str, str, int] | None:
-    """``(scheme, host, port)`` of a URL or Origin header, default ports filled in; None for opaque ones."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return None
-    return parts.scheme, parts.hostname.rstrip("."), port or (443 if parts.scheme == "https" else 80)
-
-
 def origin_matches(origin: str, ours: str) -> bool:
     """Whether a browser's ``Origin`` header names the instance whose base URL is ``ours``.
 
     Host and port decide; behind a TLS proxy https://host (443) may reach us as
     http://host (80), so those two count as one.
     """
-    theirs, mine = origin_of(origin), origin_of(ours)
-    if theirs is None or mine is None or theirs[1] != mine[1]:
+    theirs, mine = parse_origin(origin), parse_origin(ours)
+    if theirs is None or mine is None or theirs.host != mine.host:
         return False
-    return theirs[2] == mine[2] or {theirs[2], mine[2]} <= {80, 443}
+    return theirs.port == mine.port or {theirs.port, mine.port} <= {80, 443}
 
 
-def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False) -> bool:
+def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: str, base_url: str | bool = False,
+                *, typed: bool = False) -> bool:
     """True unless the browser tells us the request is cross-site.
 
-    ``Sec-Fetch-Site`` must be ``same-origin`` when sent; ``Origin`` must name this
+    ``Sec-Fetch-Site`` must be ``same-origin`` when sent (or ``none`` with ``typed``: the user typed
+    the address or opened a bookmark, which no other site can cause); ``Origin`` must name this
     host (or ``server.base_url``). Behind a TLS proxy the scheme may differ, so
     the host and port decide. Clients that send neither header are no browser
     and cannot be used for cross-site requests.
     """
-    if fetch_site is not None and fetch_site.lower() != "same-origin":
+    if fetch_site is not None and fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
         return False
     if origin is None:
         return True

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
+from searx.autocomplete.backends import NAMES as AUTOCOMPLETE
 from searx.errors import BadRequest
-from searx.settings import printable_ascii
+from searx.settings import SUMMARY_MODES, printable_ascii
 
 # A share token holds a few hundred bytes; these bounds refuse a compressed bomb
 # before it is inflated (a 65 kB token once inflated to 48 MiB).
@@ -64,15 +65,15 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("safesearch", str(s.search.safe_search), ("0", "1", "2")),  # type: ignore[attr-defined]
         Pref("theme", s.ui.default_theme or "simple", ("simple",)),  # type: ignore[attr-defined]
         Pref("results_on_new_tab", "1" if s.ui.results_on_new_tab else "0", ("0", "1")),  # type: ignore[attr-defined]
-        Pref("method", (s.server.method or "POST").upper(), ("GET", "POST")),  # type: ignore[attr-defined]
+        Pref("method", (s.server.method or "GET").upper(), ("GET", "POST")),  # type: ignore[attr-defined]
         Pref("enabled_engines", ""),
         Pref("disabled_engines", ""),
         Pref("enabled_plugins", ""),
         Pref("disabled_plugins", ""),
         Pref("image_proxy", "1" if s.server.image_proxy else "0", ("0", "1")),  # type: ignore[attr-defined]
         Pref("load_images", "1", ("0", "1")),
-        Pref("autocomplete", s.search.autocomplete or ""),  # type: ignore[attr-defined]
-        Pref("ai_summary_mode", s.ai_summary.default_mode, ("always", "questions", "click", "never")),  # type: ignore[attr-defined]
+        Pref("autocomplete", s.search.autocomplete or "", ("", *AUTOCOMPLETE)),  # type: ignore[attr-defined]
+        Pref("ai_summary_mode", s.ai_summary.default_mode, SUMMARY_MODES),  # type: ignore[attr-defined]
         Pref("ai_summary_server", "", shared=False),
         Pref("ai_summary_model", "", max_len=200, shared=False),
         Pref("ai_summary_api_key", "", secret=True, max_len=500, shared=False, printable=True),

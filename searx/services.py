@@ -5,18 +5,27 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from searx import bangs as bang_table
+from searx.autocomplete.backends import check_backend
+from searx.autocomplete.completer import Autocompleter
+from searx.autocomplete.suggester import Suggester
+from searx.bangs import Bangs
 from searx.collections.service import CollectionsService
-from searx.engines import Engine, load_engines
+from searx.engines import Engine, load_engines, unsupported
+from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.challenge import page_error
-from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing
+from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
+from searx.network.tiles import TileFetcher
+from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager
-from searx.plugins.loader import load_plugins, plugin_classes
+from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
+from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
@@ -43,12 +52,17 @@ class Services:
     pref_defs: dict[str, Pref]
     health: EngineHealth
     summary: SummaryService
+    bangs: Bangs
+    autocompleter: Autocompleter
     locked: tuple[str, ...] = ()
     limiter: Limiter | None = None
     reader: Reader | None = None
     metrics: Metrics | None = None
     collections: CollectionsService | None = None
     images: ImageFetcher | None = None  # the image proxy's fetcher
+    tiles: TileFetcher | None = None  # the map tiles' fetcher (/map_tile)
+    unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
+    unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
 
     def close(self) -> None:
         self.network.close()
@@ -72,20 +86,33 @@ def check(settings: Settings) -> dict[str, Engine]:
     check_secret(settings)
     if settings.general.open_metrics is True:
         raise SettingsError("general.open_metrics: give the password of /metrics (a string), or leave it empty")
-    engines = load_engines(settings.engines, settings.outgoing.request_timeout)
+    engines = load_engines(settings.engines, settings.outgoing.request_timeout, tor=tor_proxy(settings.outgoing))
     rules_from_settings(settings.limiter)  # checked even when the limiter is off
     parse_trusted_proxies(settings.server.trusted_proxies)
     check_base_url(settings.server.base_url)
     check_trusted_hosts(settings.server.trusted_hosts)
-    check_settings(settings.fetch)
+    check_settings(settings.fetch, settings.server.threads)
     check_outgoing(settings.outgoing)
     check_store(settings.store)
+    check_map(settings.map)
     plugin_classes(settings)  # a plugin that cannot be loaded stops start-up
+    check_backend(settings.search.autocomplete)
+    bang_table.build(settings.bangs)
     return engines
 
 
 def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     engines = check(settings)
+    bangs = bang_table.build(settings.bangs)
+    skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
+    if skipped:
+        log.warning("%s", log_line(skipped))
+    if settings.ignored:
+        log.warning("settings accepted with no effect here (docs/admin/settings.md): %s", ", ".join(settings.ignored))
+    no_plugins = tuple(unknown_plugins(settings))
+    if no_plugins:
+        log.warning("plugins skipped (this instance has no such plugin): %s",
+                    "; ".join(f"{u.name} ({u.reason})" for u in no_plugins))
     network = EngineNetwork(settings.outgoing)
     store = open_store(settings.store)
     health = EngineHealth(store)
@@ -100,11 +127,16 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                           tokens=TokenCache(store), observe=metrics.engine, local=local)
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
+    s = settings.search
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), health=health, locked=locked_preferences(settings),
+        pref_defs=definitions(settings), bangs=bangs,
+        autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
+        health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=reader),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
+        tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
     )
 
 
@@ -114,3 +146,16 @@ def image_fetcher(settings: Settings) -> ImageFetcher:
     guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
     return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
                         timeout=o.request_timeout, max_bytes=o.max_response_bytes)
+
+
+def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
+    """The map tiles' fetcher: the image proxy's guarded fetch, with the instance's own name as its
+    user agent (tile servers' usage policies ask for one) and the tile size cap."""
+    from searx import __version__
+
+    base = settings.server.base_url
+    agent = f"searx-ai/{__version__} (map tiles{'; +' + base if isinstance(base, str) and base else ''})"
+    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+    fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
+                           max_bytes=settings.map.max_tile_bytes)
+    return TileFetcher(settings.map, fetcher, store)

@@ -15,13 +15,16 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 import msgspec
-import yaml
 
 from searx import environ
 from searx.errors import SettingsError
+from searx.settings_compat import check_choices, ignored_keys
+from searx.settings_merge import deep_update as _deep_update
+from searx.settings_merge import merge
+from searx.settings_merge import read_yaml as _read_yaml
 
 log = logging.getLogger("searx.settings")
 
@@ -29,8 +32,14 @@ T = TypeVar("T")
 
 DEFAULT_PATH = Path(__file__).with_name("settings.yml")
 DEFAULT_SECRET = "ultrasecretkey"
+# fields of Settings the loader sets (not keys of settings.yml)
+LOADER_FIELDS = ("source", "ignored")
 MIN_SECRET_LENGTH = 32
 
+
+# when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
+SummaryMode = Literal["always", "questions", "click", "never"]
+SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every section of this project's own: frozen, keyword-only, and an
@@ -45,7 +54,10 @@ class _SearXNG(_S, frozen=True, forbid_unknown_fields=False):
 class General(_SearXNG, frozen=True):
     debug: bool = False
     instance_name: str = "searx-ai"
-    contact_url: str | bool = False
+    # footer links when set (SearXNG's keys; donation_url: true names a page of SearXNG's own, no link here)
+    contact_url: str | bool | None = False
+    privacypolicy_url: str | bool | None = False
+    donation_url: str | bool = False
     enable_metrics: bool = True
     # token for the admin-only engine test endpoint; empty = endpoint answers 404
     admin_token: str = ""
@@ -55,7 +67,19 @@ class General(_SearXNG, frozen=True):
 
 class Search(_SearXNG, frozen=True):
     safe_search: int = 0
+    # suggestions as you type: a backend of searx.autocomplete ("" = off), asked from the server
     autocomplete: str = ""
+    # characters of the query before the backend is asked (bang suggestions start at "!")
+    autocomplete_min: int = 4
+    # seconds a backend may take, and how long its answers are kept in the store
+    autocomplete_timeout: float = 1.0
+    autocomplete_cache_ttl: int = 600
+    # SearXNG's keys that have no effect here (docs/admin/settings.md says why)
+    favicon_resolver: str = ""
+    languages: tuple[str, ...] = ()
+    ban_time_on_fail: float = 5
+    max_ban_time_on_fail: float = 120
+    suspended_times: dict[str, float] = {}
     default_lang: str = "auto"
     formats: tuple[str, ...] = ("html", "json")
     max_page: int = 0
@@ -70,7 +94,7 @@ class Server(_SearXNG, frozen=True):
     secret_key: str = DEFAULT_SECRET
     limiter: bool = False
     public_instance: bool = False
-    method: str = "POST"
+    method: str = "GET"
     image_proxy: bool = False
     http_protocol_version: str = "1.0"
     workers: int = 1
@@ -81,14 +105,29 @@ class Server(_SearXNG, frozen=True):
     trusted_hosts: tuple[str, ...] = ()
 
 
+class ThemeArgs(_SearXNG, frozen=True):
+    simple_style: str = "auto"
+
+
 class UI(_SearXNG, frozen=True):
     default_theme: str = "simple"
     default_locale: str = ""
     results_on_new_tab: bool = False
     query_in_title: bool = False
     center_alignment: bool = False
+    # SearXNG's keys that have no effect here
+    static_path: str = ""
+    templates_path: str = ""
+    cache_url: str = "https://web.archive.org/web/"
+    theme_args: ThemeArgs = ThemeArgs()
+    search_on_category_select: bool = True
+    hotkeys: str = "default"
+    url_formatting: str = "pretty"
     # hosts whose video players the videos tab may embed, after a click (none on page load)
-    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com")
+    video_embed_hosts: tuple[str, ...] = ("www.youtube-nocookie.com", "www.dailymotion.com", "geo.dailymotion.com",
+                                          "player.vimeo.com")
+    # hosts whose music players the music tab may embed, likewise (SearXNG's music engines' players)
+    audio_embed_hosts: tuple[str, ...] = ("w.soundcloud.com", "www.mixcloud.com", "bandcamp.com", "genius.com")
 
 
 class Preferences(_SearXNG, frozen=True):
@@ -106,6 +145,31 @@ class Outgoing(_SearXNG, frozen=True):
     verify: bool | str = True
     proxies: dict[str, Any] | str | None = None
     max_response_bytes: int = 5 * 1024 * 1024
+    # the local addresses requests leave from, in turn (searx.network.client.source_addresses)
+    source_ips: str | tuple[str, ...] | None = None
+    # SearXNG's keys that have no effect here
+    max_redirects: int = 30
+    retries: int = 0
+    using_tor_proxy: bool = False
+    extra_proxy_timeout: float = 0
+    networks: dict[str, Any] = {}
+
+
+class BrandCustom(_SearXNG, frozen=True):
+    # footer links: title -> URL
+    links: dict[str, str] = {}
+
+
+class Brand(_SearXNG, frozen=True):
+    """SearXNG's ``brand:``: footer links (a URL of SearXNG's own project is not shown)."""
+
+    issue_url: str | bool = ""
+    docs_url: str | bool = ""
+    public_instances: str | bool = ""
+    wiki_url: str | bool = ""
+    new_issue_url: str | bool = ""
+    custom: BrandCustom = BrandCustom()
+    pwa_colors: dict[str, str] = {}
 
 
 class AISummary(_S, frozen=True):
@@ -128,7 +192,7 @@ class AISummary(_S, frozen=True):
     allow_user_server: bool = False
     user_max_concurrent: int = 4
     max_streams_per_client: int = 2
-    default_mode: str = "always"
+    default_mode: SummaryMode = "always"
     lock_mode: bool = False
     read_pages: int = 3
     read_timeout: float = 4.0
@@ -142,11 +206,19 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
+    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
+    # reads in flight in one process (None: a quarter of server.threads; at most half), and for one client;
+    # past them a read is refused at once, never queued
+    max_concurrent: int | None = None
+    max_per_client: int = 4
+    # the longest cooldown one Retry-After may put a site in (seconds)
+    max_retry_after: float = 600.0
     extract_workers: int = 2
     extract_timeout: float = 5.0
     extract_memory_mb: int = 1024
@@ -166,6 +238,8 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
+    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
+    max_bytes: int = 256 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):
@@ -184,6 +258,7 @@ class LimiterSettings(_S, frozen=True):
     """``limiter:``: one field per route the web app limits (docs/admin/limiter.md)."""
 
     search: LimitSettings = LimitSettings()
+    autocompleter: LimitSettings = LimitSettings()
     ai_summary: LimitSettings = LimitSettings()
     fetch: LimitSettings = LimitSettings()
     image_proxy: LimitSettings = LimitSettings()
@@ -201,6 +276,8 @@ class MCP(_S, frozen=True):
     client_limit: int = 20
     total_limit: int = 60
     window: float = 60.0
+    # sessions opened (initialize) and ended (DELETE) per client per window (0 = no limit)
+    session_limit: int = 10
 
 class CollectionsEmbeddings(_S, frozen=True):
     # auto: http when base_url is set, else the local model when installed, else none (keywords only)
@@ -230,6 +307,19 @@ class Collections(_S, frozen=True):
     embeddings: CollectionsEmbeddings = CollectionsEmbeddings()
 
 
+class MapSettings(_S, frozen=True):
+    """The map of the map tab: where its tiles come from (docs/admin/settings.md, ``map:``)."""
+
+    # {z}/{x}/{y}: a tile server's URL template (OpenStreetMap's own by default; mind its usage policy)
+    tile_url: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    max_zoom: int = 19
+    attribution: str = "© OpenStreetMap contributors"
+    attribution_url: str = "https://www.openstreetmap.org/copyright"
+    # tiles fetched through the instance (image proxy on) are kept this long in the store
+    tile_cache_ttl: int = 86400
+    max_tile_bytes: int = 512 * 1024
+
+
 class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
@@ -238,7 +328,8 @@ class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
     name: str
-    engine: str
+    # empty: a reference by name to a default engine this instance does not ship (skipped)
+    engine: str = ""
     shortcut: str = ""
     categories: str | tuple[str, ...] | None = None
     timeout: float | None = None
@@ -255,6 +346,7 @@ class EngineSetting(_SearXNG, frozen=True):
 
 class Settings(_SearXNG, frozen=True):
     general: General = General()
+    brand: Brand = Brand()
     search: Search = Search()
     server: Server = Server()
     ui: UI = UI()
@@ -265,78 +357,26 @@ class Settings(_SearXNG, frozen=True):
 
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
+    map: MapSettings = MapSettings()
     plugins: dict[str, PluginSetting] = {}
+    # SearXNG's old form: the display names of the plugins on by default ('Hash plugin')
+    enabled_plugins: tuple[str, ...] | None = None
+    # the open-access resolvers of DOI links (the oa_doi_rewrite plugin): name -> URL prefix
+    doi_resolvers: dict[str, str] = msgspec.field(
+        default_factory=lambda: {"oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/"})
+    default_doi_resolver: str = "oadoi.org"
     categories_as_tabs: dict[str, Any] = {}
+    # the !! bangs beyond (or instead of) the shipped table: name -> search URL with {query}; null removes one
+    bangs: dict[str, Any] = {}
     engines: tuple[dict[str, Any], ...] = ()
     store: StoreSettings = StoreSettings()
     valkey: Valkey = Valkey()
+    redis: Valkey = Valkey()  # SearXNG's former name of valkey:
     limiter: LimiterSettings = LimiterSettings()
     # where the settings came from, for messages
     source: str = ""
-
-
-def _deep_update(base: dict[str, Any], user: dict[str, Any]) -> dict[str, Any]:
-    for key, value in user.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _deep_update(base[key], value)
-        else:
-            base[key] = value
-    return base
-
-
-def _merge_engines(defaults: list[dict[str, Any]], user: Any) -> list[dict[str, Any]]:
-    """SearXNG's rules: keep_only/remove filter defaults; same-name entries update them."""
-    if isinstance(user, dict):
-        keep_only, remove = user.get("keep_only"), user.get("remove") or []
-        engines = [e for e in defaults if (keep_only is None or e.get("name") in keep_only)]
-        return [e for e in engines if e.get("name") not in remove]
-    if user is None:
-        return defaults
-    if not isinstance(user, list):
-        raise SettingsError("engines: expected a list or {keep_only, remove}")
-    by_name = {e.get("name"): e for e in defaults}
-    merged = list(defaults)
-    for i, entry in enumerate(user):
-        if not isinstance(entry, dict):
-            raise SettingsError(f"engines[{i}]: expected a mapping")
-        if entry.get("name") in by_name:
-            by_name[entry["name"]].update(entry)
-        else:
-            merged.append(entry)
-    return merged
-
-
-def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SettingsError(f"{path}: cannot read settings: {exc.strerror}") from exc
-    except yaml.YAMLError as exc:
-        raise SettingsError(f"{path}: not valid YAML: {exc}") from exc
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise SettingsError(f"{path}: the top level must be a mapping")
-    return data
-
-
-def merge(defaults: dict[str, Any], user: dict[str, Any] | None) -> dict[str, Any]:
-    """Combine the default and user mappings as SearXNG does."""
-    if user is None:
-        return copy.deepcopy(defaults)
-    user = copy.deepcopy(user)
-    use_default = user.pop("use_default_settings", False)
-    if not use_default:
-        return user
-    result = copy.deepcopy(defaults)
-    user_engines = user.pop("engines", None)
-    engines = result.get("engines") or []
-    if isinstance(use_default, dict) and isinstance(use_default.get("engines"), dict):
-        # SearXNG spells it use_default_settings: {engines: {keep_only, remove}}
-        engines = _merge_engines(engines, use_default["engines"])
-    _deep_update(result, user)
-    result["engines"] = _merge_engines(engines, user_engines)
-    return result
+    # keys of the operator's file that do nothing here (searx.settings_compat), logged at start-up
+    ignored: tuple[str, ...] = ()
 
 
 def _error_at(exc: msgspec.ValidationError) -> tuple[str, str]:
@@ -372,10 +412,10 @@ def printable_ascii(text: str) -> bool:
 
 
 def _valkey_to_store(body: dict[str, Any]) -> None:
-    """SearXNG's ``valkey.url`` names the shared store unless ``store.url`` does."""
-    valkey = body.get("valkey")
-    url = valkey.get("url") if isinstance(valkey, dict) else None
-    if not url or not isinstance(url, str):
+    """SearXNG's ``valkey.url`` (or its former ``redis.url``) names the shared store unless ``store.url`` does."""
+    urls = [section.get("url") for section in (body.get("valkey"), body.get("redis")) if isinstance(section, dict)]
+    url = next((u for u in urls if u and isinstance(u, str)), None)
+    if url is None:
         return
     store = body.get("store")
     if store is None:
@@ -402,7 +442,7 @@ def _check_sections(data: dict[str, Any]) -> None:
             raise SettingsError(f"{key}: unknown section (did you mean {close[0]}?)")
 
 
-def validate(data: dict[str, Any], source: str = "") -> Settings:
+def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = ()) -> Settings:
     """Check types and engine entries; raise SettingsError naming the key path."""
     engines = data.get("engines") or []
     if not isinstance(engines, list):
@@ -431,12 +471,14 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     _valkey_to_store(body)
     body["engines"] = engines
     body["source"] = source
+    body["ignored"] = ignored
     try:
         settings = msgspec.convert(body, Settings, strict=False)
     except msgspec.ValidationError as exc:
         raise SettingsError(_path_message(exc)) from exc
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
+    _check_autocomplete(settings.search)
     _check_mcp(settings)
     if not printable_ascii(settings.ai_summary.api_key):
         # never echo the value: it is a secret
@@ -448,6 +490,7 @@ def validate(data: dict[str, Any], source: str = "") -> Settings:
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
     _check_collections(settings.collections)
+    check_choices(settings)
     return settings
 
 
@@ -466,11 +509,21 @@ def _check_mcp(settings: Settings) -> None:
         if len(token) < 16 or " " in token or not printable_ascii(token):
             # never echo the value: it is a secret
             raise SettingsError(f"mcp.tokens[{i}]: a token must be at least 16 printable ASCII characters, no spaces")
-    for key in ("client_limit", "total_limit"):
+    for key in ("client_limit", "total_limit", "session_limit"):
         if getattr(m, key) < 0:
             raise SettingsError(f"mcp.{key}: must be 0 (no limit) or more")
     if m.window <= 0:
         raise SettingsError("mcp.window: must be above 0")
+
+def _check_autocomplete(search: Search) -> None:
+    # the backend's name is checked with the backends (searx.autocomplete.check_settings)
+    if search.autocomplete_min < 0:
+        raise SettingsError("search.autocomplete_min: must be 0 or more")
+    if not 0 < search.autocomplete_timeout <= 10:
+        raise SettingsError("search.autocomplete_timeout: must be above 0 and at most 10 seconds")
+    if search.autocomplete_cache_ttl < 0:
+        raise SettingsError("search.autocomplete_cache_ttl: must be 0 (no cache) or more")
+
 
 def _check_collections(conf: Collections) -> None:
     if conf.fusion not in ("rrf", "convex"):
@@ -497,7 +550,8 @@ def load(path: str | os.PathLike[str] | None = None, *, overrides: dict[str, Any
     data = environ.apply(merge(defaults, user), os.environ)
     if overrides:
         _deep_update(data, copy.deepcopy(overrides))
-    return validate(data, source=str(path or DEFAULT_PATH))
+    ignored = ignored_keys(user, Settings, _SearXNG) if user else ()
+    return validate(data, source=str(path or DEFAULT_PATH), ignored=ignored)
 
 
 def check_secret(settings: Settings) -> None:

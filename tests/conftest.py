@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from searx import settings as settings_mod
+from tests.upstream_hosts import UpstreamHosts
 from tests.valkey_server import NO_SERVER, ValkeyServer, server_binary
 from utils.fakes.engine import FakeEngineServer
 
@@ -43,6 +44,8 @@ def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mo
     data.setdefault("server", {})["secret_key"] = SECRET
     # summaries in tests read no result pages (that would go to the network) unless a test asks
     data.setdefault("ai_summary", {})["read_pages"] = 0
+    # no suggestions either (the default backend is on the internet) unless a test names one
+    data.setdefault("search", {})["autocomplete"] = ""
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     return settings_mod.validate(data, source="tests")
@@ -88,6 +91,35 @@ def coll_factory(app_factory: Any, tmp_path: Any) -> Any:
         app = app_factory(make_settings(engines or [], collections=conf, server=server or {}))
         assert app.extensions["searx"].collections.wait_ready(10)
         return app
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def upstream_hosts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UpstreamHosts]:
+    hosts = UpstreamHosts(tmp_path_factory.mktemp("upstream-hosts"))
+    yield hosts
+    hosts.close()
+
+
+@pytest.fixture
+def hosts(upstream_hosts_server: UpstreamHosts) -> Iterator[UpstreamHosts]:
+    """The engines' upstream hosts (tests/upstream_hosts.py), with this test's routes only."""
+    upstream_hosts_server.clear()
+    yield upstream_hosts_server
+    upstream_hosts_server.clear()
+
+
+@pytest.fixture
+def engine_client(app_factory: Any, hosts: UpstreamHosts) -> Any:
+    """``engine_client(entries, **sections)``: a test client of an app whose engines reach the
+    upstream hosts double (real request URLs, through ``outgoing.proxies`` with the test CA)."""
+
+    def build(entries: list[dict[str, Any]], **sections: Any) -> Any:
+        merged = hosts.settings()
+        for name, values in sections.items():
+            merged[name] = {**merged.get(name, {}), **values}
+        return app_factory(make_settings(entries, **merged)).test_client()
 
     return build
 

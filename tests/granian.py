@@ -19,11 +19,12 @@ HOST = "http://searx.test"  # the Host the tests send; their settings name it in
 
 
 @contextmanager
-def granian_app(settings: Path, sock: Path, *, workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
-    """Start granian with ``settings``; yield once the app answers ``/healthz``; stop it and its workers."""
+def granian_app(settings: Path, sock: Path, *, workers: int = 1, threads: int = 4) -> Iterator[subprocess.Popen[bytes]]:
+    """Start granian with ``settings`` (``threads``: its blocking threads per worker, as ``server.threads``);
+    yield once the app answers ``/healthz``; stop it and its workers."""
     assert GRANIAN is not None, "granian is not installed"
     argv = [GRANIAN, "--interface", "wsgi", "--factory", "searx.webapp:create_app", "--uds", str(sock),
-            "--workers", str(workers), "--blocking-threads", "4", "--no-ws", "--log-level", "warning"]
+            "--workers", str(workers), "--blocking-threads", str(threads), "--no-ws", "--log-level", "warning"]
     proc = subprocess.Popen(argv, env={**os.environ, "SEARX_SETTINGS_PATH": str(settings)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import msgspec
 
+from searx import settings as settings_mod
 from searx.settings import Settings
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -13,7 +14,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def _struct_keys(struct: type, prefix: str):
     for field in msgspec.structs.fields(struct):
-        if field.name == "source":
+        if field.name in settings_mod.LOADER_FIELDS:
             continue
         sub = field.type
         if isinstance(sub, type) and issubclass(sub, msgspec.Struct):

@@ -12,7 +12,9 @@ from searx.errors import SettingsError
 LONG = "k" * 32
 ALL = ("SEARX_SETTINGS_PATH", "SEARXNG_SETTINGS_PATH", "SEARX_SECRET_KEY", "SEARXNG_SECRET", "SEARX_PORT",
        "SEARXNG_PORT", "SEARX_BIND_ADDRESS", "SEARXNG_BIND_ADDRESS", "SEARX_BASE_URL", "SEARXNG_BASE_URL",
-       "SEARX_VALKEY_URL", "SEARXNG_VALKEY_URL", "SEARX_LIMITER", "SEARXNG_LIMITER")
+       "SEARX_VALKEY_URL", "SEARXNG_VALKEY_URL", "SEARX_LIMITER", "SEARXNG_LIMITER", "SEARX_PUBLIC_INSTANCE",
+       "SEARXNG_PUBLIC_INSTANCE", "SEARX_IMAGE_PROXY", "SEARXNG_IMAGE_PROXY", "SEARX_METHOD", "SEARXNG_METHOD",
+       "SEARX_DEBUG", "SEARXNG_DEBUG")
 
 
 @pytest.fixture(autouse=True)
@@ -137,3 +139,16 @@ def test_make_run_uses_searxng_settings_path(tmp_path, monkeypatch):
                          env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == str(settings)
+
+
+def test_searxng_docker_variables_are_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("SEARXNG_SETTINGS_PATH", str(write(tmp_path, "use_default_settings: true\n")))
+    for name, value in (("SEARXNG_PUBLIC_INSTANCE", "false"), ("SEARXNG_IMAGE_PROXY", "true"),
+                        ("SEARXNG_METHOD", "POST"), ("SEARXNG_DEBUG", "0")):
+        monkeypatch.setenv(name, value)
+    s = settings_mod.load()
+    assert (s.server.public_instance, s.server.image_proxy, s.server.method, s.general.debug) == (False, True, "POST",
+                                                                                                  False)
+    monkeypatch.setenv("SEARXNG_METHOD", "PUT")
+    with pytest.raises(SettingsError, match="server.method: must be one of GET, POST"):
+        settings_mod.load()

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from searx import settings as settings_mod
-from searx.engines import load_engines
+from searx.engines import load_engines, unsupported
 from searx.errors import SettingsError
 
 
@@ -87,9 +87,20 @@ def test_duplicate_engine_name_and_shortcut(tmp_path):
         settings_mod.load(write(tmp_path, dup_short))
 
 
-def test_unknown_engine_module_stops_with_key_path(tmp_path):
-    s = settings_mod.load(write(tmp_path, "engines:\n  - {name: a, engine: arxiv}\n  - {name: b, engine: nosuch}\n"))
-    with pytest.raises(SettingsError, match=r"engines\[1\]\.engine: unknown engine module 'nosuch'"):
+def test_an_entry_whose_module_is_missing_is_skipped_not_fatal(tmp_path):
+    s = settings_mod.load(write(tmp_path, "engines:\n  - {name: a, engine: arxiv}\n  - {name: b, engine: nosuch}\n"
+                                          "  - {name: c, engine: wikipdia}\n  - {name: d}\n"))
+    assert list(load_engines(s.engines)) == ["a"]
+    reasons = {u.name: u.reason for u in unsupported(s.engines)}
+    assert reasons == {"b": "this instance has no engine module 'nosuch'",
+                       "c": "this instance has no engine module 'wikipdia' (did you mean 'wikipedia'?)",
+                       "d": "no engine: key, and the default settings have no engine of this name"}
+
+
+@pytest.mark.parametrize("module", ["../arxiv", "Arxiv", "arxiv.x", "a b"])
+def test_a_module_name_that_cannot_be_one_still_stops_start_up(tmp_path, module):
+    s = settings_mod.validate({"engines": [{"name": "a", "engine": "arxiv"}, {"name": "b", "engine": module}]})
+    with pytest.raises(SettingsError, match=r"engines\[1\]\.engine: .* is not an engine module name"):
         load_engines(s.engines)
 
 
@@ -130,3 +141,11 @@ def test_missing_file_and_bad_yaml(tmp_path):
         settings_mod.load(tmp_path / "nope.yml")
     with pytest.raises(SettingsError, match="not valid YAML"):
         settings_mod.load(write(tmp_path, "a: [\n"))
+
+
+def test_an_unknown_summary_mode_stops_start_up_naming_the_key():
+    from searx.settings import SUMMARY_MODES, load
+
+    with pytest.raises(SettingsError, match=r"^ai_summary\.default_mode"):
+        load(overrides={"ai_summary": {"default_mode": "sometimes"}})
+    assert SUMMARY_MODES == ("always", "questions", "click", "never")

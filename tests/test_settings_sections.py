@@ -16,7 +16,8 @@ from searx.services import check
 SECRET = "s" * 40
 # SearXNG's own sections: a SearXNG settings.yml must keep working, so their extra keys are accepted
 SEARXNG_SECTIONS = {"general", "search", "server", "ui", "preferences", "outgoing", "valkey", "plugins", "engines",
-                    "categories_as_tabs"}
+                    "categories_as_tabs", "brand", "redis", "enabled_plugins", "doi_resolvers", "default_doi_resolver"}
+NOT_SECTIONS = {"engines", "plugins", "categories_as_tabs", "enabled_plugins", "doi_resolvers", "default_doi_resolver"}
 
 
 def start(data: dict) -> None:
@@ -26,7 +27,7 @@ def start(data: dict) -> None:
 
 def own_sections() -> list[str]:
     return [f.name for f in msgspec.structs.fields(settings_mod.Settings)
-            if f.name not in SEARXNG_SECTIONS and f.name != "source"]
+            if f.name not in SEARXNG_SECTIONS and f.name not in settings_mod.LOADER_FIELDS]
 
 
 def test_the_project_has_own_sections():
@@ -51,7 +52,7 @@ def test_typos_name_the_key(data, key):
     assert str(err.value).startswith(key)
 
 
-@pytest.mark.parametrize("name", sorted(SEARXNG_SECTIONS - {"engines", "plugins", "categories_as_tabs"}))
+@pytest.mark.parametrize("name", sorted(SEARXNG_SECTIONS - NOT_SECTIONS))
 def test_searxng_sections_keep_accepting_keys_this_project_does_not_use(name):
     start({name: {"a_key_only_searxng_knows": True}})
 
@@ -92,6 +93,7 @@ def test_good_outgoing_values_pass():
     ({"max_keys": 0}, "store.max_keys"),
     ({"timeout": 0}, "store.timeout"),
     ({"max_keys": True}, "store.max_keys"),
+    ({"max_bytes": 1000}, "store.max_bytes"),
 ])
 def test_bad_store_values_stop_start_up(store, key):
     with pytest.raises(SettingsError) as err:

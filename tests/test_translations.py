@@ -78,3 +78,17 @@ def test_todo_and_fill_round_trip(template, tmp_path, monkeypatch):
     assert i18n.fill("de", [f"{number}\tZum Inhalt springen\n"]) == 1
     assert list(i18n.problems(template, po)) == []
     assert i18n.load(po)["Skip to content"].string == "Zum Inhalt springen"
+
+
+@pytest.mark.parametrize("path", [*i18n.catalogs(), i18n.POT], ids=lambda p: p.parent.parent.name if p != i18n.POT else "pot")
+def test_no_entry_or_header_line_is_there_twice(path: Path) -> None:
+    """Catalogs merge as a union of both sides' lines (.gitattributes): a string added on two branches,
+    or the header date changed on both, would be there twice; ``python -m utils.i18n update`` tidies it."""
+    text = path.read_text(encoding="utf-8")
+    blocks = [b for b in text.split("\n\n") if "msgid " in b]
+    keys = []
+    for block in blocks:  # the key: msgctxt and msgid lines with their continuations, up to msgstr
+        lines = [line for line in block.splitlines() if not line.startswith("#")]
+        keys.append(tuple(lines[:next(i for i, line in enumerate(lines) if line.startswith("msgstr"))]))
+    assert [k for k in set(keys) if keys.count(k) > 1] == []
+    assert text.count('"POT-Creation-Date:') == 1

@@ -134,7 +134,7 @@ class Instance:
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}"
         try:
-            wait_http(self.url + "/healthz", timeout=90)
+            wait_http(self.url + "/healthz", timeout=120.0)  # start-up takes 20 s and more on a loaded machine
         except BaseException:
             self.stop()
             raise

@@ -1,51 +1,105 @@
-"""``make bench`` (images part): CPU per HTML search on the images tab against the web tab.
+"""``make bench`` (images part): the CPU of an images search with the images group's engines, against a web search.
 
-Three wikicommons engines on the fake engine's Commons answers (pictures from
-their hosts, then through the image proxy: every picture link signed) against
-three web engines; CPU as in ``utils.bench``.
+The ten engines of ``utils/fakes/fixtures.py`` (openverse, artic, unsplash, pexels,
+flickr, pinterest, devicons, lucide, startpage images, brave.images) run their real
+parsers on their fixtures, served by the fake engine on loopback; the web search is
+``utils/bench.py``'s json_engine engines on the same fake, with as many engines and
+with three. CPU is the app's process tree (as in ``utils/bench.py``). A second table
+times each parser alone, in this process, on its fixture.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
+import time
+from typing import Any
 
-from utils.bench import Instance, fake_engine, load
+import httpx
+
+from utils.bench import ROOT, Instance, free_port, load, wait_http
+from utils.fakes import fixtures
 
 
-def image_engines(engine_url: str, n: int) -> list[dict]:
-    """``n`` wikicommons engines on the fake engine's Commons answers (6 images each, shared URLs)."""
-    return [{"name": f"img{i}", "engine": "wikicommons", "shortcut": f"i{i}", "base_url": f"{engine_url}/commons{i}",
-             "enable_http": True, "categories": ["images"], "timeout": 5.0} for i in range(n)]
+def search_cpu(engine_url: str, searches: int, entries: list[dict[str, Any]] | None, engines: int,
+               extra: dict[str, str], conf: dict | None = None) -> tuple[float, int, int]:
+    """CPU ms per HTML search (4 clients), the errors, and the results one search shows."""
+    inst = Instance(engine_url, engines, 0.0, conf, entries=entries)
+    try:
+        load(inst.url, "html", 4, 20, "warm up", extra)  # the icon sets keep their index from here on
+        cpu0 = inst.cpu()
+        _, errors = load(inst.url, "html", 4, searches, "cat", extra)
+        cpu = (inst.cpu() - cpu0) / searches * 1000
+        shown = httpx.get(f"{inst.url}/search", params={"q": "cat", "format": "json", **extra}, timeout=30).json()
+        return cpu, errors, len(shown["results"])
+    finally:
+        inst.stop()
 
 
-def images_vs_web(engine_url: str, searches: int) -> None:
-    """CPU per HTML search: 3 image engines on the images tab (pictures from their hosts, then through
-    the image proxy: every picture link signed) vs 3 web engines on the general tab."""
-    cpu_ms = {}
-    images, tab, proxy = image_engines(engine_url, 3), {"categories": "images"}, {"server": {"image_proxy": True}}
-    for label, entries, extra, conf in (("web", None, {}, None), ("images", images, tab, None),
-                                        ("images with image_proxy", images, tab, proxy)):
-        inst = Instance(engine_url, 3, 0.0, conf, entries=entries)
-        try:
-            load(inst.url, "html", 4, 20, "warm up", extra)
-            cpu0 = inst.cpu()
-            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
-            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
-        finally:
-            inst.stop()
-        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
-              flush=True)
-    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}; with image_proxy: "
-          f"{cpu_ms['images with image_proxy'] / cpu_ms['web']:.2f}", flush=True)
+def make_params(engine: Any, **values: Any) -> dict[str, Any]:
+    """The params the runner hands request() (searx/search/runner.py), for one page-1 search."""
+    return {"engine": engine, "query": "cat", "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
+            "category": "images", "url": None, "method": "GET", "headers": {}, "data": None, "json": None,
+            "cookies": {}, "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
+            **values}
 
+
+def parser_ms(engine_url: str, rounds: int) -> list[tuple[str, float]]:
+    """Each engine's response() on its fixture (the icon sets: their kept index after a 304)."""
+    from searx.engines import build_engine
+
+    out = []
+    for entry in fixtures.entries(engine_url):
+        engine = build_engine(entry, "bench", 5.0)
+        params = make_params(engine)
+        engine.request("cat", params)
+        first = httpx.request(params["method"], params["url"], data=params["data"], headers=params["headers"])
+        first.search_params = params  # type: ignore[attr-defined]
+        kept = next((i["token"] for i in engine.response(first) if "token" in i), None)
+        if kept:
+            params = make_params(engine, token=kept)
+            engine.request("cat", params)
+            first = httpx.get(params["url"], headers=params["headers"])
+            first.search_params = params  # type: ignore[attr-defined]
+        start = time.process_time()
+        for _ in range(rounds):
+            engine.response(first)
+        out.append((entry["name"], (time.process_time() - start) / rounds * 1000))
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--searches", type=int, default=200, help="searches per row")
+    parser.add_argument("--searches", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=200, help="parser rounds per engine")
     args = parser.parse_args()
-    with fake_engine() as engine_url:
-        images_vs_web(engine_url, args.searches)
+    fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
+                            cwd=ROOT, stdout=subprocess.DEVNULL)
+    engine_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(engine_url + "/json?q=x")
+        group = fixtures.entries(engine_url)
+        tab = {"categories": "images"}
+        rows = [("web, 3 json_engine engines", None, 3, {}, None),
+                (f"web, {len(group)} json_engine engines", None, len(group), {}, None),
+                (f"images, the {len(group)} engines of the images group", group, 0, tab, None),
+                ("images, the same with image_proxy", group, 0, tab, {"server": {"image_proxy": True}})]
+        cpu, shown = {}, {}
+        for label, entries, engines, extra, conf in rows:
+            cpu[label], errors, shown[label] = search_cpu(engine_url, args.searches, entries, engines, extra, conf)
+            print(f"{label}: CPU {cpu[label]:.2f} ms/search (html, 4 clients), {shown[label]} results  errors {errors}",
+                  flush=True)
+        web3, web_n, images, proxied = (cpu[r[0]] for r in rows)
+        per = [cpu[r[0]] / max(1, shown[r[0]]) for r in rows]
+        print(f"images group / web with as many engines: {images / web_n:.2f} (with image_proxy {proxied / web_n:.2f}); "
+              f"/ 3-engine web search: {images / web3:.2f}; per result shown: {per[2] / per[1]:.2f}", flush=True)
+        print("\n| engine | parse ms (its fixture) |\n|---|---|")
+        for name, ms in parser_ms(engine_url, args.rounds):
+            print(f"| {name} | {ms:.3f} |")
+    finally:
+        fake.terminate()
+        fake.wait(10)
 
 
 if __name__ == "__main__":

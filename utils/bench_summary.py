@@ -160,7 +160,7 @@ class DelayedReader:
         self.delays, self.text = delays, text
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None) -> Any:  # fmt: skip
         wait = self.delays.get(url, 0.0)
         if deadline is not None:
             wait = min(wait, max(0.0, deadline - time.monotonic()))
@@ -175,6 +175,7 @@ def reading_timing(rounds: int) -> list[tuple[str, int, float, float]]:
     from searx.settings import load
     from searx.store.memory import MemoryStore
     from searx.summary import evidence
+    from searx.summary.events import Delta
     from searx.summary.service import SummaryService
 
     llm = FakeLLMProcess(20, 0.001)
@@ -198,8 +199,8 @@ def reading_timing(rounds: int) -> list[tuple[str, int, float, float]]:
                 lines = service.open(body, {})
                 assert not hasattr(lines, "code"), lines
                 first = None
-                for line in lines:  # type: ignore[union-attr]  # to the end: the slot is free again after
-                    if first is None and line.startswith(b'{"delta"'):
+                for event in lines:  # type: ignore[union-attr]  # to the end: the slot is free again after
+                    if first is None and isinstance(event, Delta):
                         first = (time.perf_counter() - start) * 1000
                 if first is not None:
                     times.append(first)
@@ -227,6 +228,7 @@ def reading_timing_netns(rounds: int) -> list[tuple[str, int, float, float]]:
     from searx.settings import load
     from searx.store.memory import MemoryStore
     from searx.summary import evidence
+    from searx.summary.events import Delta, Reading
     from searx.summary.service import SummaryService
     from tests.reader.netns import namespace_host, unavailable
 
@@ -257,9 +259,9 @@ def reading_timing_netns(rounds: int) -> list[tuple[str, int, float, float]]:
                         start = time.perf_counter()
                         lines = service.open(body, {})
                         first, ok = None, 0
-                        for line in lines:  # type: ignore[union-attr]
-                            ok += line.count(b'"state":"ok"')
-                            if first is None and line.startswith(b'{"delta"'):
+                        for event in lines:  # type: ignore[union-attr]
+                            ok += isinstance(event, Reading) and event.state == "ok"
+                            if first is None and isinstance(event, Delta):
                                 first = (time.perf_counter() - start) * 1000
                         if first is not None and ok == 3:
                             times.append(first)

@@ -3,6 +3,7 @@
  * needs. The results page loads the AI summary box only when its placeholder is there.
  */
 
+import { setupMaps } from "./features/map_button";
 import { setupVideoEmbeds } from "./features/video_embed";
 import { parseSummaryData } from "./lib/protocol";
 import { isQuestion } from "./lib/questions";
@@ -34,6 +35,7 @@ export function summaryStart(
 
 async function results(doc: Document, settings: ClientSettings): Promise<void> {
   setupVideoEmbeds(doc);
+  setupMaps(doc);
   const root = doc.getElementById("ai-summary");
   if (!root) return;
   const data = parseSummaryData(readJsonScript(doc, "ai-summary-data"));
@@ -57,7 +59,19 @@ type Page = (doc: Document, settings: ClientSettings) => Promise<void>;
 /** Features per page; "index" and "preferences" have none yet. */
 const PAGES: Readonly<Record<string, Page>> = { results };
 
+/** Every page's search box: suggestions as you type when the user has a backend on. */
+function searchBox(doc: Document, settings: ClientSettings): void {
+  const autocomplete = settings.autocomplete;
+  if (!autocomplete || !doc.getElementById("q")) return;
+  import("./features/suggest").then(
+    ({ mountSearchBox }) => mountSearchBox(doc, settings, { min: autocomplete.min }),
+    () => {}, // the chunk could not load: the box stays a plain search field
+  );
+}
+
 export function route(doc: Document): Promise<void> {
+  const settings = readSettings(doc);
+  searchBox(doc, settings);
   const page = PAGES[doc.body.dataset.page ?? ""];
-  return page ? page(doc, readSettings(doc)) : Promise.resolve();
+  return page ? page(doc, settings) : Promise.resolve();
 }

@@ -28,6 +28,24 @@ describe("setupVideoEmbeds", () => {
     expect(document.querySelectorAll("iframe")).toHaveLength(1);
   });
 
+  it("gives a music player its own strip, also only on click", () => {
+    document.body.innerHTML = `<article class="result music"><h3>A track</h3>
+      <p><button type="button" class="audio-play" hidden></button></p></article>`;
+    const button = document.querySelector<HTMLButtonElement>("button.audio-play");
+    if (!button) throw new Error("no button");
+    button.dataset.embed =
+      "https://w.soundcloud.com/player/?url=https%3A%2F%2Fapi.soundcloud.com%2Ftracks%2F1";
+    setupVideoEmbeds(document);
+    expect(button.hidden).toBe(false);
+    expect(document.querySelector("iframe")).toBeNull();
+    button.click();
+    const frame = document.querySelector("iframe");
+    expect(frame?.className).toBe("audio-embed");
+    expect(frame?.src).toBe(button.dataset.embed);
+    expect(frame?.parentElement?.classList.contains("music")).toBe(true);
+    expect(frame?.title).toBe("A track");
+  });
+
   it.each(["javascript:alert(1)", "http://player.example/embed/1", "not a url", ""])(
     "keeps the button hidden for %s",
     (embed) => {

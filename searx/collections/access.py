@@ -1,34 +1,19 @@
-"""Who may do what: writes need a token; reads too on a public instance. Tokens compared in constant time."""
+"""Who may do what: writes need a token; reads too on a public instance (tokens: ``searx.bearer``)."""
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Sequence
 
+from searx.bearer import token_valid
 from searx.collections.errors import CollectionError
 
 
 class Unauthorized(CollectionError):
-    status = 401
+    code = "unauthorized"
 
 
 class Forbidden(CollectionError):
-    status = 403
-
-
-def bearer(header: str | None) -> str:
-    """The token of an ``Authorization: Bearer …`` header ('' when there is none)."""
-    scheme, _, token = (header or "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def valid(token: str, tokens: Sequence[str]) -> bool:
-    """Whether ``token`` is one of ``tokens``; every token is compared, whatever matched."""
-    given = token.encode()
-    found = False
-    for known in tokens:
-        found |= hmac.compare_digest(given, known.encode())
-    return bool(token) and found
+    code = "forbidden"
 
 
 def check(token: str, tokens: Sequence[str], *, write: bool, public: bool) -> None:
@@ -37,5 +22,5 @@ def check(token: str, tokens: Sequence[str], *, write: bool, public: bool) -> No
         return
     if not tokens:
         raise Forbidden("collections are read-only here: the administrator has set no collections.tokens")
-    if not valid(token, tokens):
+    if not token_valid(token, tokens):
         raise Unauthorized("a valid token is required (Authorization: Bearer …)")

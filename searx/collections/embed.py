@@ -17,14 +17,18 @@ from typing import Any, Protocol
 import httpx
 import numpy as np
 
+from searx.errors import SearxError
+
 log = logging.getLogger("searx.collections")
 
 LOCAL_MODEL_ID = "all-MiniLM-L6-v2-onnx-int8"
 MAX_TOKENS = 256  # what the model was trained with; the tokenizer's own default (128) cuts passages short
 
 
-class EmbedError(Exception):
+class EmbedError(SearxError):
     """The embedder failed; the caller retries later and searches by keywords meanwhile."""
+
+    code = "embed_failed"
 
 
 class Embedder(Protocol):

@@ -1,41 +1,50 @@
-"""The errors of the collections package; the web layer maps each to one status."""
+"""The errors of the collections package; each code has one HTTP status (``searx.errors.STATUS``)."""
 
 from __future__ import annotations
 
+from searx.errors import SearxError
 
-class CollectionError(Exception):
-    """Base: ``status`` is the HTTP status the API answers with."""
 
-    status = 400
+class CollectionError(SearxError):
+    """Base of the collections' errors; ``message`` is safe to show."""
+
+    code = "bad_request"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
 
 
 class BadName(CollectionError):
-    status = 400
+    code = "bad_request"
 
 
 class NotFound(CollectionError):
-    status = 404
+    code = "not_found"
 
 
 class Conflict(CollectionError):
-    status = 409
+    code = "conflict"
 
 
 class TooLarge(CollectionError):
-    status = 413
+    code = "too_large"
 
 
 class Unsupported(CollectionError):
     """A file that cannot be read: damaged, encrypted, binary posing as text, empty."""
 
-    status = 422
+    code = "unreadable"
 
 
 class Starting(CollectionError):
     """The index is still opening; the API answers 503 with Retry-After."""
 
-    status = 503
+    code = "starting"
+    retry_after = 2.0
+
+
+class Unavailable(CollectionError):
+    """The index file cannot be opened or written (a full disk, permissions, a lock held too long)."""
+
+    code = "unavailable"
+    retry_after = 30.0

@@ -1,7 +1,7 @@
 """Uploads to text: Markdown, plain text, HTML, PDF (pages kept) and DOCX.
 
-Each reader gets the file's bytes and returns ``[(page, text)]`` (page is
-``None`` outside PDFs) or raises ``Unsupported`` with the reason.
+Each kind's text comes as ``[(page, text)]`` (page is ``None`` outside PDFs),
+or ``Unsupported`` says why not. HTML and PDF are the page reader's to read.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Callable
-from typing import Any, Protocol
 
-from lxml import etree, html
+from lxml import etree
 
 from searx.collections.errors import Unsupported
+from searx.reader.document import PageReader
+from searx.reader.extract import extract as extract_document
 
 Pages = list[tuple[int | None, str]]
 
@@ -38,42 +38,6 @@ def _text(data: bytes) -> Pages:
     if "\x00" in text or controls > len(text[:65536]) // 100:
         raise Unsupported("the file looks binary, not text")
     return [(None, text)]
-
-
-def _html(data: bytes) -> Pages:
-    try:
-        tree = html.fromstring(data)
-    except (etree.ParserError, ValueError) as exc:
-        raise Unsupported("the HTML could not be parsed") from exc
-    for bad in tree.xpath("//script|//style|//noscript|//template|//nav|//header|//footer"):
-        bad.drop_tree()
-    body = tree.find("body")
-    root = body if body is not None else tree
-    blocks = [" ".join(t.split()) for t in root.itertext()]
-    return [(None, "\n\n".join(b for b in blocks if b))]
-
-
-def _pdf(data: bytes) -> Pages:
-    import pypdfium2 as pdfium
-
-    try:
-        doc = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as exc:
-        reason = "encrypted" if "password" in str(exc).lower() else "damaged"
-        raise Unsupported(f"the PDF cannot be read ({reason})") from exc
-    try:
-        pages: Pages = []
-        for number in range(len(doc)):
-            page = doc[number]
-            textpage = page.get_textpage()
-            pages.append((number + 1, textpage.get_text_range().replace("\r\n", "\n")))
-            textpage.close()
-            page.close()
-        return pages
-    except pdfium.PdfiumError as exc:
-        raise Unsupported("the PDF cannot be read (damaged)") from exc
-    finally:
-        doc.close()
 
 
 def _docx(data: bytes) -> Pages:
@@ -102,13 +66,6 @@ def _docx(data: bytes) -> Pages:
     return [(None, "\n\n".join(p for p in paragraphs if p.strip()))]
 
 
-class Extractor(Protocol):
-    """The page reader's bounded extractor (``searx.reader.worker.ExtractorPool``)."""
-
-    def extract(self, body: bytes, content_type: str | None, url: str = "", *, format: str = "markdown",
-                timeout: float | None = None) -> Any: ...  # fmt: skip
-
-
 def pages_of(text: str, kind: str) -> Pages:
     """The page reader's text split at its "Page N" lines for PDFs; one page otherwise."""
     marks = list(_PAGE_LINE.finditer(text)) if kind == "pdf" else []
@@ -118,40 +75,48 @@ def pages_of(text: str, kind: str) -> Pages:
             for i, m in enumerate(marks)]
 
 
-def _with_reader(extractor: Extractor, kind: str, data: bytes) -> Pages:
-    """HTML main text and PDF pages from the page reader, in its worker processes (time and memory bounded)."""
+def _through_reader(reader: PageReader | None, kind: str, data: bytes) -> Pages:
+    """HTML main text and PDF pages by the page reader's extractors: in its worker processes (time and
+    memory bounded), or in this process when the instance runs no page reader."""
     try:
-        document = extractor.extract(data, MEDIA_TYPES[kind], format="text")
+        if reader is not None:
+            document = reader.extract(data, MEDIA_TYPES[kind], format="text")
+        else:
+            document = extract_document(data, MEDIA_TYPES[kind], format="text")
     except Exception as exc:  # noqa: BLE001 - the reader's errors carry a message safe to show
         raise Unsupported(f"the {kind.upper()} cannot be read: {getattr(exc, 'message', 'unreadable')}") from exc
     return pages_of(document.text, kind)
 
 
-def reader(filename: str, head: bytes) -> tuple[str, Callable[[bytes], Pages]]:
-    """The kind of a file (``text``, ``html``, ``pdf``, ``docx``) and its reader, by name then content."""
+def kind(filename: str, head: bytes) -> str:
+    """The kind of a file (``text``, ``html``, ``pdf``, ``docx``), by name then content."""
     lower = filename.lower()
     if lower.endswith(".pdf") or head.startswith(b"%PDF-"):
-        return "pdf", _pdf
+        return "pdf"
     if lower.endswith(".docx"):
-        return "docx", _docx
+        return "docx"
     if lower.endswith((".html", ".htm", ".xhtml")):
-        return "html", _html
+        return "html"
     if head.startswith(b"PK\x03\x04"):
         raise Unsupported("archives are not supported (only DOCX)")
     if not lower.endswith(TEXT_SUFFIXES) and head.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")):
-        return "html", _html
-    return "text", _text
+        return "html"
+    return "text"
 
 
-def extract(filename: str, data: bytes, extractor: Extractor | None = None) -> tuple[str, Pages]:
+def extract(filename: str, data: bytes, reader: PageReader | None = None) -> tuple[str, Pages]:
     """The file's kind and text by page; ``Unsupported`` when there is none.
 
-    With the page reader's ``extractor``, HTML and PDF go through it; without, they are read here.
+    HTML and PDF go through the page reader's extractors (the same as for pages it fetches);
+    DOCX and plain text are read here.
     """
     if not data:
         raise Unsupported("the file is empty")
-    kind, read = reader(filename, data[:1024])
-    pages = _with_reader(extractor, kind, data) if extractor is not None and kind in MEDIA_TYPES else read(data)
+    found = kind(filename, data[:1024])
+    if found in MEDIA_TYPES:
+        pages = _through_reader(reader, found, data)
+    else:
+        pages = _docx(data) if found == "docx" else _text(data)
     if not any(text.strip() for _, text in pages):
         raise Unsupported("the file has no text")
-    return kind, pages
+    return found, pages

@@ -21,9 +21,10 @@ from typing import Any
 from searx.collections import chunking, formats, fusion, names
 from searx.collections.embed import Embedder, EmbedError, from_settings
 from searx.collections.errors import NotFound, Starting
-from searx.collections.sources import Reader, SourceFollower, check_interval, check_url
+from searx.collections.sources import SourceFollower, check_interval, check_url, rename_entries
 from searx.collections.store import EntryInfo, Hit, Source, SQLiteStore
 from searx.collections.vectors import VectorIndex
+from searx.reader.document import PageReader
 
 log = logging.getLogger("searx.collections")
 
@@ -62,7 +63,7 @@ class CollectionsService:
     process did (this process's own work wakes them at once).
     """
 
-    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: Reader | None = None, *,
+    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: PageReader | None = None, *,
                  poll: float = POLL_SECONDS) -> None:
         self.conf = conf
         self.poll = poll
@@ -123,6 +124,7 @@ class CollectionsService:
         with self._open_lock:
             if not self._opened:
                 self.store.open()
+                rename_entries(self.store)  # names of an earlier release carried the source URL's query
                 self._opened = True
 
     def wait_ready(self, timeout: float) -> bool:
@@ -192,7 +194,7 @@ class CollectionsService:
         """Read, split and store one file; keyword-searchable when this returns."""
         collection = self.known(collection)
         filename = names.entry_name(filename)
-        kind, pages = formats.extract(filename, data, getattr(self.reader, "extractor", None))
+        kind, pages = formats.extract(filename, data, self.reader)
         passages = chunking.split(pages, self.conf.max_chunk_size, self.conf.chunk_overlap)
         content = "\n\n".join(text for _, text in pages)
         page_count = len(pages) if kind == "pdf" else None

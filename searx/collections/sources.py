@@ -11,33 +11,29 @@ import hashlib
 import logging
 import re
 import time
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from searx.collections import chunking
 from searx.collections.errors import BadName
 from searx.collections.formats import pages_of
-from searx.collections.store import CollectionStore, Source
+from searx.collections.store import CollectionStore, EntryInfo, Source
+from searx.origin import parse_origin
+from searx.reader.document import PageReader
 
 log = logging.getLogger("searx.collections")
 
 MAX_URL = 2048
 DEFAULT_INTERVAL = 60  # minutes, when a request names none (as LocalAI does)
+CLIENT = "collections"  # the sources' reads count as one client against the reader's caps
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-class Reader(Protocol):
-    """The page reader's ``read`` (searx.reader.service.Reader)."""
-
-    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
 
 
 def check_url(url: object) -> str:
     if not isinstance(url, str) or len(url) > MAX_URL:
         raise BadName(f"url: an http(s) URL of at most {MAX_URL} characters is required")
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if parse_origin(url) is None:
         raise BadName("url: an http(s) URL is required")
     return url
 
@@ -52,17 +48,58 @@ def check_interval(value: object, minimum: int) -> int:
 
 
 def entry_name(url: str) -> str:
-    """The entry a source's text is stored under: its host and path, made a safe file name."""
+    """The name a source's entry is made from: its host and path as a safe file name; never its query,
+    fragment or user info (they may carry a credential, and entry names are shown to every reader)."""
     parts = urlsplit(url)
-    name = _UNSAFE.sub("_", f"{parts.hostname}{parts.path}{'_' + parts.query if parts.query else ''}")
+    name = _UNSAFE.sub("_", f"{parts.hostname}{parts.path}")
     name = re.sub(r"_+", "_", re.sub(r"\.{2,}", "_", name)).strip("._") or "source"
     return name[:200]
+
+
+def _named_for(name: str, url: str) -> bool:
+    base = entry_name(url)
+    return name == base or re.fullmatch(re.escape(base) + r"-\d+", name) is not None
+
+
+def _free(base: str, taken: set[str]) -> str:
+    n = 1
+    while (name := base if n == 1 else f"{base}-{n}") in taken:
+        n += 1
+    return name
+
+
+def entry_for(entries: Sequence[EntryInfo], url: str) -> tuple[str, bool]:
+    """The entry holding ``url``'s text and whether it exists: its own, else the first free of
+    ``entry_name(url)``, ``…-2``, ``…-3`` (sources differing only in their query keep separate entries)."""
+    for info in entries:
+        if info.source == url:
+            return info.name, True
+    return _free(entry_name(url), {info.name for info in entries}), False
+
+
+def rename_entries(store: CollectionStore) -> int:
+    """Entries of sources named as an earlier release did (with the URL's query) get a name made by
+    ``entry_name``; run when the index opens. How many were renamed."""
+    renamed = 0
+    for collection in store.collections():
+        entries = store.entries(collection)
+        taken = {info.name for info in entries}
+        for info in entries:
+            if info.source is None or _named_for(info.name, info.source):
+                continue
+            new = _free(entry_name(info.source), taken)
+            store.rename_entry(collection, info.name, new)
+            taken.add(new)
+            renamed += 1
+    if renamed:
+        log.info("collections: %d source entries renamed (no query in entry names)", renamed)
+    return renamed
 
 
 class SourceFollower:
     """Reads the sources that are due and replaces their entries when the text changed."""
 
-    def __init__(self, store: CollectionStore, reader: Reader, conf: Any, on_change: Any = None) -> None:
+    def __init__(self, store: CollectionStore, reader: PageReader, conf: Any, on_change: Any = None) -> None:
         self.store, self.reader, self.conf = store, reader, conf
         self.on_change = on_change or (lambda: None)
 
@@ -77,7 +114,8 @@ class SourceFollower:
     def refresh(self, source: Source, now: float) -> None:
         next_check = now + source.update_interval * 60
         try:
-            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30)
+            name, exists = entry_for(self.store.entries(source.collection), source.url)
+            page = self.reader.read(source.url, format="text", deadline=time.monotonic() + 30, client=CLIENT)
             document = page.document
             text = document.text
             digest = hashlib.sha256(text.encode()).hexdigest()
@@ -85,8 +123,9 @@ class SourceFollower:
                 kind = document.kind if document.kind in ("pdf", "html", "text") else "text"
                 pages = pages_of(text, kind)
                 passages = chunking.split(pages, self.conf.max_chunk_size, self.conf.chunk_overlap)
-                self.store.add_entry(source.collection, entry_name(source.url), kind, text.encode(), text,
-                                     document.pages, passages, source=source.url, replace=True)
+                # never replaces another entry: an upload that took the name meanwhile is a Conflict, retried later
+                self.store.add_entry(source.collection, name, kind, text.encode(), text, document.pages, passages,
+                                     source=source.url, replace=exists)
                 self.on_change()
             self.store.source_checked(source.collection, source.url, next_check, digest, "")
         except Exception as exc:  # noqa: BLE001 - one bad source never stops the others

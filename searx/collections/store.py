@@ -84,6 +84,7 @@ class Source:
     next_check: float
     digest: str
     error: str
+    entry: str | None = None  # the entry holding its text, once read
 
 
 class CollectionStore(Protocol):
@@ -95,6 +96,7 @@ class CollectionStore(Protocol):
     def add_entry(self, collection: str, name: str, kind: str, raw: bytes, content: str, pages: int | None,
                   passages: Sequence[Passage], *, source: str | None = None, replace: bool = False) -> None: ...
     def delete_entry(self, collection: str, name: str) -> None: ...
+    def rename_entry(self, collection: str, name: str, new: str) -> None: ...
     def reset(self, collection: str) -> None: ...
     def entries(self, collection: str) -> list[EntryInfo]: ...
     def entry(self, collection: str, name: str) -> tuple[EntryInfo, list[Hit]]: ...
@@ -230,6 +232,12 @@ class SQLiteStore:
                 raise NotFound(f"no entry named {name!r} in {collection!r}")
             self._bump(db, collection)
 
+    def rename_entry(self, collection: str, name: str, new: str) -> None:
+        """Rename an entry; nothing when it is gone or ``new`` is taken (another process renamed it first)."""
+        with self._tx() as db:
+            db.execute("UPDATE OR IGNORE entries SET name = ? WHERE collection = ? AND name = ?", (new, collection, name))
+            self._bump(db, collection)
+
     def reset(self, collection: str) -> None:
         with self._tx() as db:
             self._check(db, collection)
@@ -349,9 +357,10 @@ class SQLiteStore:
     # sources
 
     def sources(self, collection: str | None = None) -> list[Source]:
-        sql = "SELECT collection, url, update_interval, next_check, digest, error FROM sources"
-        rows = (self._db().execute(sql + " WHERE collection = ? ORDER BY url", (collection,)) if collection
-                else self._db().execute(sql + " ORDER BY next_check"))
+        sql = ("SELECT s.collection, s.url, s.update_interval, s.next_check, s.digest, s.error, (SELECT e.name FROM"
+               " entries e WHERE e.collection = s.collection AND e.source = s.url LIMIT 1) FROM sources s")
+        rows = (self._db().execute(sql + " WHERE s.collection = ? ORDER BY s.url", (collection,)) if collection
+                else self._db().execute(sql + " ORDER BY s.next_check"))
         return [Source(*row) for row in rows]
 
     def add_source(self, collection: str, url: str, interval: int) -> None:

@@ -5,23 +5,23 @@ and ``response(resp)`` plus SearXNG's attributes as defaults. The loader reads
 those defaults and overlays the settings entry into a frozen ``Engine``; it
 never writes onto the module. Modules read their settings from
 ``params["engine"].settings`` (and ``resp.search_params["engine"].settings``).
+An entry this instance cannot run (``searx.engines.support``) is skipped, not fatal.
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any
 
+from searx.engines.support import MODULE_NAME, Unsupported, inactive, skip_reason
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
           "shortcut", "disabled", "about", "enable_http")
 _SIMPLE = (str, int, float, bool, list, tuple, dict, type(None))
-_MODULE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 @dataclass(frozen=True)
@@ -83,13 +83,16 @@ def _module_defaults(module: ModuleType) -> dict[str, Any]:
 
 
 def _categories(value: Any) -> tuple[str, ...]:
-    if isinstance(value, str):
-        return tuple(c.strip() for c in value.split(",") if c.strip())
-    return tuple(value or ("general",))
+    """The engine's categories: ``general`` when none is named; an empty list (a bang-only
+    engine such as chefkoch) is SearXNG's ``other``, which no tab shows."""
+    if value is None:
+        return ("general",)
+    names = [c.strip() for c in value.split(",")] if isinstance(value, str) else [str(c) for c in value]
+    return tuple(c for c in names if c) or ("other",)
 
 
 def load_module(module_name: str, where: str) -> ModuleType:
-    if not isinstance(module_name, str) or not _MODULE_NAME.match(module_name):
+    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
         raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
     try:
         module = importlib.import_module(f"searx.engines.{module_name}")
@@ -132,11 +135,25 @@ def build_engine(entry: Mapping[str, Any], where: str, default_timeout: float) -
     return engine
 
 
-def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0) -> dict[str, Engine]:
-    """All engines of the settings, by name; ``inactive: true`` entries are skipped."""
+def load_engines(entries: Iterable[Mapping[str, Any]], default_timeout: float = 3.0, *,
+                 tor: bool = False) -> dict[str, Engine]:  # fmt: skip
+    """All engines of the settings, by name; ``inactive`` entries (onion engines unless
+    ``tor``: the engine traffic goes through Tor) and those this instance cannot run
+    (``unsupported``) are skipped."""
     engines: dict[str, Engine] = {}
     for i, entry in enumerate(entries):
-        if entry.get("inactive"):
+        if inactive(entry, tor=tor) or skip_reason(entry, f"engines[{i}]") is not None:
             continue
         engines[str(entry["name"])] = build_engine(entry, f"engines[{i}]", default_timeout)
     return engines
+
+
+def unsupported(entries: Iterable[Mapping[str, Any]], *, tor: bool = False) -> tuple[Unsupported, ...]:
+    """The entries ``load_engines`` skips because this instance cannot run them (not the inactive ones)."""
+    found = (skip_reason(entry, f"engines[{i}]") for i, entry in enumerate(entries) if not inactive(entry, tor=tor))
+    return tuple(u for u in found if u is not None)
+
+
+def categories_of(engines: Mapping[str, Engine]) -> list[str]:
+    """Every category some engine belongs to, in first-seen order: the instance's one category list."""
+    return list(dict.fromkeys(c for e in engines.values() for c in e.categories))

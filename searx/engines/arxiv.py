@@ -1,6 +1,6 @@
 """arXiv preprints through the export Atom API.
 
-Supports paging (``start``). Not supported: language, safe search and time
+Results are papers (``paper.html``). Supports paging (``start``). Not supported: language, safe search and time
 range (the API has no date filter in ``search_query`` for submission dates
 that fits SearXNG's ranges). Queries search all fields (``all:``).
 """
@@ -53,7 +53,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
         authors = [squash(a.text) for a in entry.iterfind("atom:author/atom:name", _NS)]
         pdf = entry.find("atom:link[@title='pdf']", _NS)
         item: dict[str, Any] = {
-            "url": url, "title": _text(entry, "atom:title"), "content": _text(entry, "atom:summary"),
+            "template": "paper.html", "url": url, "title": _text(entry, "atom:title"), "content": _text(entry, "atom:summary"),
             "publishedDate": _text(entry, "atom:published") or None,
             "authors": authors, "pdf_url": pdf.get("href") if pdf is not None else "",
             "doi": _text(entry, "arxiv:doi"), "journal": _text(entry, "arxiv:journal_ref"),

@@ -30,14 +30,20 @@ _SAFE = {0: "off", 1: "moderate", 2: "strict"}
 _DATE_PREFIX = re.compile(r"^[A-Z][a-z]{2} \d{1,2}, \d{4}\s*·\s*")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
-    args = {"q": query, "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
+def market(params: dict[str, Any], args: dict[str, str]) -> None:
+    """Bing's language and market of the search language (``setlang``, ``mkt``, Accept-Language);
+    shared by Bing's web, image and video engines."""
     lang, region = locale(params.get("language"))
     if lang:
         args["setlang"] = lang
         if region:
             args["mkt"] = f"{lang}-{region}"
         params["headers"]["Accept-Language"] = f"{lang}-{region}" if region else lang
+
+
+def request(query: str, params: dict[str, Any]) -> None:
+    args = {"q": query, "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
+    market(params, args)
     if params["pageno"] > 1:
         args["first"] = str((params["pageno"] - 1) * 10 + 1)
     params["url"] = f"{_base_url(params)}/search?{urlencode(args)}"

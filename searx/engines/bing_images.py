@@ -14,8 +14,9 @@ import re
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+from searx.engines.bing import market
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.bing.com"
@@ -29,21 +30,16 @@ about = {"website": "https://www.bing.com/images", "results": "HTML", "use_offic
 
 PER_PAGE = 35
 _SAFE = {0: "off", 1: "moderate", 2: "strict"}
-_MINUTES = {"day": 1440, "week": 10080, "month": 43200, "year": 525600}
+MINUTES = {"day": 1440, "week": 10080, "month": 43200, "year": 525600}
 _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)")
 
 
 def request(query: str, params: dict[str, Any]) -> None:
     args = {"q": query, "async": "1", "count": str(PER_PAGE), "first": str((params["pageno"] - 1) * PER_PAGE + 1),
             "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
-    if params.get("time_range") in _MINUTES:
-        args["qft"] = f"+filterui:age-lt{_MINUTES[params['time_range']]}"
-    lang, region = locale(params.get("language"))
-    if lang:
-        args["setlang"] = lang
-        if region:
-            args["mkt"] = f"{lang}-{region}"
-        params["headers"]["Accept-Language"] = f"{lang}-{region}" if region else lang
+    if params.get("time_range") in MINUTES:
+        args["qft"] = f"+filterui:age-lt{MINUTES[params['time_range']]}"
+    market(params, args)
     params["url"] = f"{_base_url(params)}/images/async?{urlencode(args)}"
 
 

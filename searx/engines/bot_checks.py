@@ -30,6 +30,8 @@ _CHALLENGE_MARKERS: tuple[tuple[str, tuple[bytes, ...]], ...] = (
     ("recaptcha", (b"www.google.com/recaptcha/api", b'class="g-recaptcha"')),
     ("hcaptcha", (b"hcaptcha.com/1/api.js", b'class="h-captcha"')),
     ("turnstile", (b"challenges.cloudflare.com/turnstile",)),
+    # Fastly's client challenge (PyPI): HTTP 200, JavaScript required
+    ("fastly-challenge", (b"<title>client challenge</title>", b"/_fs-ch-")),
 )
 
 # A page whose whole <title> names a check (optionally after "site |"); result

@@ -2,7 +2,8 @@
 
 An offline engine: ``search()`` asks the collections service in-process, no
 HTTP. Settings: ``collections: [names]`` (default: all). Each hit links into
-the instance, to the passage in its document. Off on a public instance.
+the instance, to the passage in its document. Off on a public instance. Not supported:
+paging, time range, safe search (the documents are the operator's own).
 """
 
 from __future__ import annotations

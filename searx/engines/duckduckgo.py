@@ -39,13 +39,14 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("endpoint must be 'html' or 'lite'")
 
 
-def _region(language: str) -> str:
+def region_of(language: str) -> str:
+    """DuckDuckGo's region (``kl``: ``us-en``, ``wt-wt`` for none) of a search language."""
     lang, region = locale(language)
     return f"{region.lower()}-{lang}" if lang and region else "wt-wt"
 
 
 def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{_region(params.get('language') or 'all')}//{query}"
+    return f"{region_of(params.get('language') or 'all')}//{query}"
 
 
 def token_required(params: dict[str, Any]) -> bool:
@@ -73,7 +74,7 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
     conf = settings_of(params)
-    region = _region(params.get("language") or "all")
+    region = region_of(params.get("language") or "all")
     pageno = params["pageno"]
     data = {"q": query}
     if pageno == 1:

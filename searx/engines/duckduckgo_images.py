@@ -1,18 +1,24 @@
-"""DuckDuckGo image search (the ``/i.js`` JSON DuckDuckGo's own image tab loads).
+"""DuckDuckGo images: ``duckduckgo_extra`` with ``ddg_category: images`` (this module's name is kept
+for settings files that name it).
 
-Needs the query's ``vqd`` token (fetched once from ``/?q=`` and cached, see
-``duckduckgo_js``). Supports paging (``s``, 100 a page), region (``l``), safe
-search (``p``) and time range (``f=time:…``). Not supported: DuckDuckGo's size,
-colour, type and licence filters.
+The ``/i.js`` JSON with the query's ``vqd`` token; paging, region, safe search
+and time range as ``duckduckgo_extra`` documents. Not supported: DuckDuckGo's
+size, colour, type and licence filters.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from searx.engines import duckduckgo_js as ddg
+from searx.engines.duckduckgo_extra import (  # noqa: F401 - the engine's functions
+    init,
+    request,
+    response,
+    token_request,
+    token_response,
+    token_scope,
+)
 
 base_url = "https://duckduckgo.com"
+ddg_category = "images"
 categories = ["images"]
 paging = True
 time_range_support = True
@@ -21,38 +27,3 @@ language_support = True
 timeout = 4.0
 token_ttl = 3600.0
 about = {"website": "https://duckduckgo.com", "results": "JSON", "use_official_api": False}
-
-PER_PAGE = 100
-_TIME = {"day": "Day", "week": "Week", "month": "Month", "year": "Year"}
-
-token_scope = ddg.token_scope
-token_response = ddg.token_response
-
-
-def token_request(query: str, params: dict[str, Any]) -> None:
-    ddg.token_request(query, params, "images")
-
-
-def request(query: str, params: dict[str, Any]) -> None:
-    when = _TIME.get(params.get("time_range") or "", "")
-    extra = {"f": f"time:{when},size:,color:,type:,layout:,license:" if when else ",,,,,"}
-    if params["pageno"] > 1:
-        extra["s"] = str((params["pageno"] - 1) * PER_PAGE)
-    ddg.request(query, params, "i.js", extra)
-
-
-def response(resp: Any) -> list[dict[str, Any]]:
-    results = []
-    for hit in ddg.results_of(resp):
-        width, height = hit.get("width"), hit.get("height")
-        results.append({
-            "template": "images.html",
-            "url": hit.get("url") or "",
-            "title": str(hit.get("title") or ""),
-            "content": "",
-            "img_src": hit.get("image") or "",
-            "thumbnail_src": hit.get("thumbnail") or "",
-            "resolution": f"{width} x {height}" if width and height else "",
-            "source": str(hit.get("source") or ""),
-        })
-    return results

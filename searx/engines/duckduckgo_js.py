@@ -1,6 +1,6 @@
-"""What DuckDuckGo's images and news engines share: the ``vqd`` token and the JSON endpoints.
+"""What DuckDuckGo's images, videos and news engines share: the ``vqd`` token and the JSON endpoints.
 
-DuckDuckGo's own page loads images from ``/i.js`` and news from ``/news.js``
+DuckDuckGo's own page loads images from ``/i.js``, videos from ``/v.js`` and news from ``/news.js``
 with the ``vqd`` of the query's result page (``/?q=``), which ties the token
 to the query (and the User-Agent, which stays the same). The runner caches
 the token per query and region in the store (see docs/dev/engines.md, Tokens).

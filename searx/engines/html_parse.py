@@ -1,4 +1,4 @@
-"""Shared parsing bits for engine modules: settings access, locales, HTML trees, text.
+"""Shared parsing bits for engine modules: settings access, locales, HTML trees, text, sizes.
 
 Pure functions only; no engine-specific selectors live here.
 """
@@ -6,16 +6,38 @@ Pure functions only; no engine-specific selectors live here.
 from __future__ import annotations
 
 import codecs
+import datetime
+import random
 import re
 from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
 
-from lxml import html
+from lxml import etree, html
 from lxml.etree import ParserError
 
 from searx.engines.bot_checks import block_marker, challenge_marker
-from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineParseError
+from searx.errors import (
+    EngineAccessDenied,
+    EngineCaptcha,
+    EngineError,
+    EngineHTTPError,
+    EngineParseError,
+    EngineTooManyRequests,
+)
 
 _SPACE = re.compile(r"\s+")
+_VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
+# elements whose end separates words (a post's paragraphs and line breaks)
+_BREAKS = ("br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre")
+# Markdown's markup around text: images and links keep their text, emphasis and block marks go
+_MD_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MD_MARKS = re.compile(r"^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+)|(?<!\w)(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?!\w)"
+                       r"|`+", re.M)
+_UNITS = ("B", "KB", "MB", "GB", "TB")
+_AGO = re.compile(r"\b(\d+)\s*(minute|min|hour|day|week|month|year)s?\s+ago\b", re.I)
+_UNIT = {"min": 60, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 30 * 86400,
+         "year": 365 * 86400}
 
 
 def settings_of(params: dict[str, Any]) -> Any:
@@ -24,8 +46,12 @@ def settings_of(params: dict[str, Any]) -> Any:
 
 
 def base_url(params: dict[str, Any], **fmt: str) -> str:
-    """The ``base_url`` setting without a trailing slash; ``{lang}``-style fields are filled in."""
-    url = str(settings_of(params)["base_url"]).rstrip("/")
+    """The ``base_url`` setting without a trailing slash; ``{lang}``-style fields are filled in.
+    A list of mirrors (SearXNG's form for kickass, solidtorrents) gives one of them at random."""
+    value = settings_of(params)["base_url"]
+    if isinstance(value, (list, tuple)):
+        value = random.choice(value) if value else ""
+    url = str(value).rstrip("/")
     return url.format(**fmt) if fmt and "{" in url else url
 
 
@@ -65,10 +91,50 @@ def text_of(node: Any) -> str:
 
 
 def strip_tags(fragment: str) -> str:
-    """Plain text of an HTML fragment such as a search-API snippet."""
+    """Plain text of an HTML fragment such as a search-API snippet or a post (Mastodon's
+    ``content``): entities decoded, scripts and styles dropped, words apart at line breaks
+    and paragraph ends."""
     if not fragment or not fragment.strip():
         return ""
-    return text_of(html.fragment_fromstring(fragment, create_parent="div"))
+    if "<" not in fragment and "&" not in fragment:
+        return squash(fragment)
+    try:
+        root = html.fragment_fromstring(fragment, create_parent="div")
+    except (ParserError, ValueError):
+        return squash(fragment)
+    etree.strip_elements(root, "script", "style", with_tail=False)
+    for element in root.iter(*_BREAKS):
+        element.tail = " " + (element.tail or "")
+    return text_of(root)
+
+
+def markdown_text(source: str) -> str:
+    """Plain text of Markdown (Lemmy's posts, comments and descriptions): link and image
+    text kept, emphasis, headings, quotes and list marks dropped, inline HTML stripped."""
+    if not source or not source.strip():
+        return ""
+    text = _MD_LINK.sub(r"\1", _MD_IMAGE.sub(r"\1", source))
+    return strip_tags(_MD_MARKS.sub("", text))
+
+
+def magnet_link(link: str) -> str:
+    """A page's ``magnet:?`` link with spaces and non-ASCII characters percent-encoded (the
+    form a torrent result keeps), or "" for anything else."""
+    link = link.strip()
+    return quote(link, safe="!#$%&'()*+,/:;=?@[]~") if link.startswith("magnet:?") else ""
+
+
+def file_size(value: Any) -> str:
+    """"1.5 GB" from a number of bytes (or its digits as text); "" when there is none."""
+    digits = "".join(c for c in str(value if value is not None else "") if c.isdigit())
+    if not digits or not int(digits):
+        return ""
+    size = float(digits)
+    for unit in _UNITS:
+        if size < 1024 or unit == _UNITS[-1]:
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return ""
 
 
 def squash(text: str | None) -> str:
@@ -91,3 +157,44 @@ def unparsable(resp: Any, message: str) -> EngineError:
     if marker:
         return EngineAccessDenied(f"block page ({marker})")
     return EngineParseError(message)
+
+
+def json_body(resp: Any, parser: str) -> Any:
+    """The decoded JSON body; when there is none, the bot check or block page it is, else a
+    parse error naming ``parser``."""
+    try:
+        return resp.json()
+    except ValueError as exc:
+        raise unparsable(resp, f"{parser}: the answer is not JSON") from exc
+
+
+def status_error(resp: Any) -> EngineError | None:
+    """For an engine that reads some statuses itself (``raise_for_httperror`` off, e.g. 404 =
+    nothing found): the error any other non-2xx status stands for, None for 2xx."""
+    status = resp.status_code
+    if 200 <= status < 300:
+        return None
+    if status == 429:
+        return EngineTooManyRequests(f"HTTP {status}")
+    if status == 403:
+        return EngineAccessDenied(f"HTTP {status}")
+    return EngineHTTPError(f"HTTP {status}")
+
+
+def video_embed(url: str) -> str:
+    """The youtube-nocookie player of a YouTube watch link (``watch?v=`` or youtu.be), else ""."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").removeprefix("www.").removeprefix("m.")
+    video = parse_qs(parts.query).get("v", [""])[0] if host == "youtube.com" and parts.path == "/watch" else ""
+    if host == "youtu.be":
+        video = parts.path.strip("/")
+    return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+
+
+def age_date(text: str, now: datetime.datetime | None = None) -> datetime.datetime | None:
+    """The time an age such as "3 hours ago" (in a short line of a result) stands for, or None."""
+    found = _AGO.search(text or "")
+    if not found:
+        return None
+    now = now or datetime.datetime.now(datetime.UTC)
+    return now - datetime.timedelta(seconds=int(found.group(1)) * _UNIT[found.group(2).lower()])

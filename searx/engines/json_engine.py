@@ -25,6 +25,7 @@ url_prefix = ""
 title_query = ""
 content_query = ""
 thumbnail_query = ""
+thumbnail_prefix = ""
 suggestion_query = ""
 page_size = 1
 first_page_num = 1
@@ -74,6 +75,11 @@ def _text(value: Any, to_text: bool) -> str:
     return html_to_text(text) if to_text else text.strip()
 
 
+def _thumbnail(item: Any, conf: Mapping[str, Any]) -> str:
+    path = _text(_first(item, conf.get("thumbnail_query") or ""), False)
+    return conf.get("thumbnail_prefix", "") + path if path else ""
+
+
 def request(query_text: str, params: dict[str, Any]) -> None:
     fill(query_text, params, params["engine"].settings)
 
@@ -100,7 +106,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
             "url": conf.get("url_prefix", "") + str(url),
             "title": _text(_first(item, conf.get("title_query", "")), conf.get("title_html_to_text")),
             "content": _text(_first(item, conf.get("content_query", "")), conf.get("content_html_to_text")),
-            "thumbnail": _text(_first(item, conf.get("thumbnail_query", "")), False),
+            "thumbnail": _thumbnail(item, conf),
         })
     if conf.get("suggestion_query"):
         for value in query(data, conf["suggestion_query"]):

@@ -25,6 +25,8 @@ safesearch = True
 language_support = True
 timeout = 4.0
 about = {"website": "https://www.mojeek.com", "results": "HTML", "use_official_api": False}
+# SearXNG's entries also search Mojeek's images and news; those entries are skipped
+SUPPORTED_VALUES = {"search_type": ("",)}
 
 _DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
 

@@ -1,12 +1,12 @@
-"""Startpage web results (Google-sourced) from the HTML result page.
+"""Startpage web, news and image results (``startpage_categ``: web, news, images).
 
-Supports paging (``page``), time range (``with_date``), safe search
-(``qadf``), interface language and region (``preferences`` cookie). Posts the
-form of Startpage's home page with its ``sc`` code, which the runner fetches
-from the home page and caches in the store for ``token_ttl`` seconds (one
-code for every search). Startpage's captcha or Anubis proof-of-work page, on
-the home page or instead of results, is reported as CAPTCHA, never as "no results".
-Not supported: Startpage's news and image verticals.
+Supports paging (``page``), time range (``with_date``), safe search (``qadf``), interface
+language and region (``preferences`` cookie). Posts the home page's form with its ``sc``
+code, which the runner fetches and caches for ``token_ttl`` seconds (one code per entry).
+Web results come from the markup, news and images from the page's hydration data
+(``React.createElement(UIStartpage.AppSerpNews, {...})``). A captcha or Anubis page, on
+the home page or instead of results, is CAPTCHA, never "no results". Not supported: the
+verticals' own filters (size, colour, source), nor one ``sc`` code shared by entries.
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
+from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
-from searx.errors import EngineCaptcha
+from searx.engines.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
+from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.startpage.com"
+startpage_categ = "web"  # SearXNG's key: web, news or images
 categories = ["general", "web"]
 paging = True
 time_range_support = True
@@ -28,9 +30,17 @@ language_support = True
 timeout = 5.0
 token_ttl = 3600.0  # how long one sc code is used (Startpage issues a new one with every page)
 about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
+SUPPORTED_VALUES = {"startpage_categ": ("web", "news", "images")}  # an entry with another is skipped
 
 _TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _SAFE = {0: "none", 1: "moderate", 2: "heavy"}
+# Startpage marks the query's words with characters of Unicode's private use area
+_PRIVATE = dict.fromkeys(range(0xE000, 0xF900))
+
+
+def init(conf: dict[str, Any]) -> None:
+    if (vertical := conf.get("startpage_categ", "web")) not in (known := SUPPORTED_VALUES["startpage_categ"]):
+        raise ValueError(f"startpage_categ: {vertical!r} is not one of {', '.join(known)}")
 
 
 def _language_name(lang: str) -> str:
@@ -62,7 +72,7 @@ def token_response(resp: Any) -> str:
 
 def request(query: str, params: dict[str, Any]) -> None:
     lang, region = locale(params.get("language"))
-    args = {"query": query, "cat": "web", "t": "device", "qsr": "all",
+    args = {"query": query, "cat": params["engine"].settings.get("startpage_categ") or "web", "t": "device", "qsr": "all",
             "with_date": _TIME.get(params.get("time_range") or "", ""),
             "qadf": _SAFE.get(params.get("safesearch", 0), "moderate")}
     if lang:
@@ -91,19 +101,50 @@ def _is_challenge(tree: Any, body: bytes) -> bool:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
+    vertical = resp.search_params["engine"].settings.get("startpage_categ") or "web"
+    if vertical != "web":
+        return _hydrated(resp, vertical)
     tree = parse_html(resp)
     if _is_challenge(tree, resp.content):
         raise EngineCaptcha("Startpage bot check")
-    results = []
-    for hit in tree.xpath(f'//div[{has_class("w-gl")}]/div[{has_class("result")}]'):
-        link = hit.xpath(f'.//a[{has_class("result-title")}][@href]')
-        if not link:
-            continue
-        results.append({
-            "url": link[0].get("href"),
-            "title": text_of(link[0].xpath(".//h2")) or text_of(link[0]),
-            "content": text_of(hit.xpath(f'.//p[{has_class("description")}]')),
-        })
+    results = [{"url": link[0].get("href"), "title": text_of(link[0].xpath(".//h2")) or text_of(link[0]),
+                "content": text_of(hit.xpath(f'.//p[{has_class("description")}]'))}
+               for hit in tree.xpath(f'//div[{has_class("w-gl")}]/div[{has_class("result")}]')
+               if (link := hit.xpath(f'.//a[{has_class("result-title")}][@href]'))]
     if results or tree.xpath('//section[@id="main"]'):
         return results
     raise unparsable(resp, "no Startpage result list on the page")
+
+
+def _text(value: Any) -> str:
+    return strip_tags(str(value or "")).translate(_PRIVATE).strip()
+
+
+def _item(vertical: str, item: dict[str, Any], thumb: str) -> dict[str, Any]:
+    if vertical == "news":
+        date = str(item.get("date") or "")
+        return {"url": item.get("clickUrl") or "", "title": _text(item.get("title")), "thumbnail": thumb,
+                "content": _text(item.get("description")), "publishedDate": int(date) / 1000 if date.isdigit() else None}
+    fmt = str(item.get("format") or "").upper()
+    return {"template": "images.html", "url": item.get("altClickUrl") or "", "title": _text(item.get("title")),
+            "img_src": item.get("rawImageUrl") or "", "thumbnail_src": thumb, "filesize": file_size(item.get("filesize")),
+            "resolution": f"{item['width']} x {item['height']}" if item.get("width") else "",
+            "img_format": "" if fmt == "UNKNOWN" else fmt}
+
+
+def _hydrated(resp: Any, vertical: str) -> list[dict[str, Any]]:
+    """News and images from the page's hydration data (its ``mainline`` regions)."""
+    try:
+        data = json_after(resp.text, f"React.createElement(UIStartpage.AppSerp{vertical.capitalize()},")
+    except EngineParseError:
+        if _is_challenge(parse_html(resp), resp.content):
+            raise EngineCaptcha("Startpage bot check") from None
+        raise unparsable(resp, f"startpage: no {vertical} data on the page") from None
+    regions = ((data.get("render") or {}).get("presenter") or {}).get("regions") or {}
+    base = _base_url(resp.search_params)
+    items = [_item(vertical, item, f"{base}{thumb}" if (thumb := str(item.get("thumbnailUrl") or "")).startswith("/")
+                   else "")
+             for region in regions.get("mainline") or [] if vertical in str(region.get("display_type") or "")
+             for item in region.get("results") or []]
+    need = ("url", "publishedDate") if vertical == "news" else ("url", "img_src")
+    return [item for item in items if all(item[k] for k in need)]  # a tile without its page, news without a date

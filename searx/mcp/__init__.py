@@ -17,5 +17,6 @@ __all__ = ["HttpEndpoint", "HttpReply", "HttpRequest", "http_endpoint"]
 
 def http_endpoint(backend: Backend, store: Store) -> HttpEndpoint:
     """The /mcp transport over this instance's search (each request brings its own ``Caller``)."""
-    server = build_server(Tools(backend, store), fixed_caller(Caller("local")))
-    return HttpEndpoint(server, Sessions(backend.settings.server.secret_key, store))
+    tools = Tools(backend, store)
+    server = build_server(tools, fixed_caller(Caller("local")))
+    return HttpEndpoint(server, Sessions(backend.settings.server.secret_key, store), tools.limits)

@@ -53,6 +53,8 @@ from mcp_types import (
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
 from pydantic import ValidationError
 
+from searx.limiter import retry_after_header
+from searx.mcp.limits import CallLimits
 from searx.mcp.server import Caller
 from searx.mcp.session import Sessions
 
@@ -126,9 +128,10 @@ def _has_modern_envelope(params: Any) -> bool:
 class HttpEndpoint:
     """Answers /mcp requests that already passed the Origin, token and size checks."""
 
-    def __init__(self, server: Server[Caller], sessions: Sessions) -> None:
+    def __init__(self, server: Server[Caller], sessions: Sessions, limits: CallLimits | None = None) -> None:
         self.server = server
         self.sessions = sessions
+        self.limits = limits  # bounds initialize and DELETE per client
 
     def handle(self, req: HttpRequest) -> HttpReply:
         if req.method == "DELETE":
@@ -164,6 +167,8 @@ class HttpEndpoint:
 
     def _legacy(self, req: HttpRequest, rpc: JSONRPCRequest, kind: str) -> HttpReply:
         if rpc.method == "initialize":
+            if refused := self._session_limited(req, rpc.id):
+                return refused
             connection = Connection.from_envelope(LATEST_HANDSHAKE_VERSION, None, None)
             answer = self._serve(req, rpc, connection)
             version = answer.get("result", {}).get("protocolVersion")
@@ -234,9 +239,22 @@ class HttpEndpoint:
         session_id = req.headers.get(SESSION_HEADER)
         if not session_id:
             return self._reply(_rpc_error(None, INVALID_REQUEST, "Bad Request: missing Mcp-Session-Id"), 400)
-        if not self.sessions.end(session_id):
+        if refused := self._session_limited(req, None):
+            return refused
+        ended = self.sessions.end(session_id)
+        if ended == "unknown":
             return self._reply(_rpc_error(None, INVALID_REQUEST, "Not Found: unknown or ended session"), 404)
+        if ended == "full":  # the specification's answer for "this server does not end sessions"
+            return self._reply(_rpc_error(None, INVALID_REQUEST, "too many sessions were ended lately; this one "
+                                          "ends by itself when it expires"), 405, headers={"Allow": "POST"})
         return HttpReply(204)
+
+    def _session_limited(self, req: HttpRequest, request_id: RequestId | None) -> HttpReply | None:
+        refused = self.limits.session(req.client) if self.limits is not None else None
+        if refused is None:
+            return None
+        return self._reply(_rpc_error(request_id, INVALID_REQUEST, refused[0]), 429,
+                           headers={"Retry-After": retry_after_header(refused[1])})
 
     @staticmethod
     def _reply(answer: dict[str, Any], status: int, kind: str = "json",

@@ -1,4 +1,4 @@
-"""Tool-call limits: per client and for everyone, in sliding windows kept in the store.
+"""Tool-call and session limits: per client and for everyone, in sliding windows kept in the store.
 
 Applied whether or not ``server.limiter`` is on; callers skip it for answers
 from a cache, which cost the engines nothing.
@@ -37,3 +37,16 @@ class CallLimits:
                 return (f"rate limited: this instance takes {c.total_limit} tool calls per {c.window:g} s from "
                         f"everyone; try again in {retry_after_header(wait)} s")
         return None
+
+    def session(self, client: str) -> tuple[str, float] | None:
+        """None when ``client`` may open (``initialize``) or end (``DELETE``) a session now; else the
+        refusal text and the seconds to wait."""
+        c = self.config
+        if not c.session_limit:
+            return None
+        allowed, wait = self.store.hit_window(f"mcp:sessions:{client_key(client)}", self.clock(), c.window,
+                                              c.session_limit)  # fmt: skip
+        if allowed:
+            return None
+        return (f"rate limited: {c.session_limit} sessions opened or ended per {c.window:g} s per client; "
+                f"try again in {retry_after_header(wait)} s", wait)

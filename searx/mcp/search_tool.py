@@ -10,20 +10,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 from urllib.parse import urlsplit
 
-import searx.mcp.args as a
+import searx.args as a
 from searx.engines import Engine
 from searx.errors import BadRequest
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import cut, cut_bytes, one_line, utf8_len
-from searx.plugins import PluginManager, SearchContext
+from searx.plugins import PluginManager
 from searx.plugins.tracker_url_remover import clean_url
 from searx.preferences import Pref, Preferences
-from searx.results.search import TIME_RANGES, EngineReport, SearchOutcome, SearchQuery
+from searx.results.search import TIME_RANGES, EngineReport, Outcome, SearchOutcome, SearchQuery
 from searx.search.request import enabled_engines, search_language
 from searx.search.runner import SearchRunner
+from searx.search.start import start_search
 from searx.settings import Settings
 
 MAX_QUERY = 400
@@ -65,8 +66,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
         "engines": {"type": "array", "items": {
             "type": "object", "required": ["name", "outcome", "results"],
             "properties": {"name": {"type": "string"}, "results": {"type": "integer"}, "reason": {"type": "string"},
-                           "outcome": {"enum": ["ok", "no_results", "challenged", "blocked", "timeout", "error",
-                                                "suspended"]}}}},
+                           "outcome": {"enum": list(get_args(Outcome))}}}},
     },
 }
 DESCRIPTION = ("Search the web through this searx-ai instance (its own engines and ranking). Returns numbered "
@@ -126,10 +126,8 @@ def search_query(args: SearchArgs, backend: Backend) -> SearchQuery:
 
 
 def run(sq: SearchQuery, backend: Backend) -> SearchOutcome:
-    ctx = SearchContext(query=sq.query, pageno=1, category="general", format="mcp", language=sq.language,
-                        safesearch=sq.safesearch, time_range=sq.time_range, preferences={},
-                        secret_key=backend.settings.server.secret_key.encode())
-    return backend.runner.run(sq, ctx, backend.plugins.active())
+    """The search as the web starts it, with the instance's default plugins and no user preferences."""
+    return start_search(backend.runner, backend.plugins, sq, fmt="mcp", secret_key=backend.settings.server.secret_key)
 
 
 # --- the answer -----------------------------------------------------------------
@@ -198,7 +196,7 @@ def fit(items: list[dict[str, Any]], budget: int = BUDGET) -> list[dict[str, Any
 
 
 def _first_line(instance: str, shown: int, reports: list[EngineReport], failed: list[EngineReport]) -> str:
-    answered = [r.name for r in reports if r.outcome in ("ok", "no_results")]
+    answered = [r.name for r in reports if r.answered]
     line = f"{instance} web search: {shown} result{'s' if shown != 1 else ''}"
     line += f"; engines that answered: {', '.join(answered) if answered else 'none'}"
     if failed:
@@ -208,9 +206,9 @@ def _first_line(instance: str, shown: int, reports: list[EngineReport], failed: 
 
 def render(outcome: SearchOutcome, args: SearchArgs, instance: str) -> ToolOutput:
     """The tool answer by the honesty rules: results, ``No results.``, or an error naming the failures."""
-    failed = [r for r in outcome.reports if r.outcome not in ("ok", "no_results")]
+    failed = [r for r in outcome.reports if not r.answered]
     engines = [{"name": r.name, "outcome": r.outcome, "results": r.results,
-                **({"reason": plain_reason(r)} if r.outcome not in ("ok", "no_results") else {})}
+                **({"reason": plain_reason(r)} if not r.answered else {})}
                for r in outcome.reports]
     items = fit(_items(outcome, args))
     data: dict[str, Any] = {"instance": instance, "results": items, "engines": engines}

@@ -4,7 +4,9 @@ A session id carries the negotiated version and the time it was issued,
 signed with a key derived from ``server.secret_key``: every worker and every
 instance sharing the secret accepts it without a shared lookup (the memory
 store is per process). Ending a session (``DELETE``) writes a marker in the
-store until the id would have expired anyway.
+store until the id would have expired anyway; at most ``MAX_ENDED`` markers
+live at once (a window over the session lifetime counts them), so DELETEs
+cannot fill the store.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
+from typing import Literal
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from searx.store import Store
 
 SESSION_TTL = 7 * 86400.0
+MAX_ENDED = 10_000  # ended sessions remembered at once, for everyone
+Ended = Literal["ended", "unknown", "full"]
 
 
 class Sessions:
@@ -60,11 +65,14 @@ class Sessions:
             return None
         return found[0]
 
-    def end(self, session_id: str) -> bool:
-        """End a live session; False when it was not one."""
+    def end(self, session_id: str) -> Ended:
+        """End a live session: ``ended``; ``unknown`` when it was not one; ``full`` when ``MAX_ENDED``
+        sessions were ended within a session's lifetime (this one then lasts until it expires)."""
         found = self._issued(session_id)
         if found is None or self.version(session_id) is None:
-            return False
-        left = found[1] + self.ttl - self.clock()
-        self.store.set(self._ended_key(session_id), b"1", ttl=max(1.0, left))
-        return True
+            return "unknown"
+        now = self.clock()
+        if not self.store.hit_window("mcp:ended", now, self.ttl, MAX_ENDED)[0]:
+            return "full"
+        self.store.set(self._ended_key(session_id), b"1", ttl=max(1.0, found[1] + self.ttl - now))
+        return "ended"

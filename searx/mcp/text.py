@@ -7,7 +7,7 @@ import unicodedata
 
 # embeddings, overrides and isolates: they reorder what a reader sees without changing the text
 _BIDI = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"), None)
-_MARKERS = re.compile(r"\[(\s*(?:BEGIN|END)\s+UNTRUSTED)", re.IGNORECASE)
+_MARKERS = re.compile(r"\[([\W_]*(?:BEGIN|END)[\W_]*UNTRUSTED)", re.IGNORECASE)
 
 
 def _escape(char: str) -> str:
@@ -23,9 +23,27 @@ def clean(text: str, *, keep: str = "\n\t") -> str:
     )
 
 
+def visible(text: str) -> str:
+    """What a reader sees of ``text``: NFKC-normalised (fullwidth letters are letters), without format
+    characters (zero-width spaces and joiners, soft hyphens, direction marks)."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+
+
 def one_line(text: str) -> str:
-    """A title, URL or snippet on one line: whitespace runs become one space, markers cannot be forged."""
-    return _MARKERS.sub(r"(\1", clean(" ".join(text.split()), keep=""))
+    """A title, URL or snippet on one line: whitespace runs become one space, markers cannot be forged.
+
+    Text whose visible form holds a marker is given in that form, the marker defused; other text keeps
+    its characters (a Persian word keeps its zero-width non-joiner)."""
+    line = " ".join(text.split())
+    if _MARKERS.search(seen := visible(line)):
+        line = _MARKERS.sub(r"(\1", " ".join(seen.split()))
+    return clean(line, keep="")
+
+
+def defuse(text: str, closing: str) -> str:
+    """Multi-line ``text`` escaped, with any line that would read as the ``closing`` line quoted."""
+    lines = clean(text).split("\n")
+    return "\n".join(f"> {line}" if visible(line).strip() == closing else line for line in lines)
 
 
 def cut(text: str, limit: int, marker: str) -> str:

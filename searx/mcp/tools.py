@@ -10,9 +10,12 @@ from typing import Any, Protocol
 import searx.mcp.collections_tool as collections_tool
 import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
-from searx.mcp.args import ArgumentError
+from searx.args import ArgumentError
+from searx.collections.service import CollectionsService
+from searx.limiter import client_key
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
+from searx.reader.document import PageReader
 from searx.store import Store
 
 log = logging.getLogger("searx.mcp")
@@ -21,8 +24,11 @@ log = logging.getLogger("searx.mcp")
 class Backend(search_tool.Backend, Protocol):
     """The instance's services as the tools see them."""
 
-    reader: Any  # a fetch_tool.PageReader, or None
-    collections: Any  # a CollectionsService, or None
+    @property
+    def reader(self) -> PageReader | None: ...
+
+    @property
+    def collections(self) -> CollectionsService | None: ...
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,7 @@ class Tools:
         reader = backend.reader
         self._specs: tuple[ToolSpec, ...] = (WEB_SEARCH, WEB_FETCH) if reader is not None and reader.api_enabled \
             else (WEB_SEARCH,)
-        self.collections: Any = getattr(backend, "collections", None)
+        self.collections = backend.collections
         self._public = backend.settings.server.public_instance
 
     def specs(self) -> tuple[ToolSpec, ...]:
@@ -75,12 +81,13 @@ class Tools:
         try:
             if name == "web_search":
                 return self._web_search(arguments or {}, client)
-            if name == "web_fetch" and self.known(name):
-                return self._web_fetch(arguments or {}, client)
-            if name == "list_collections" and self.known(name):
-                return collections_tool.list_collections(self.collections)
-            if name == "search_collection" and self.known(name):
-                return collections_tool.search_collection(self.collections, arguments or {})
+            reader, collections = self.backend.reader, self.collections
+            if name == "web_fetch" and self.known(name) and reader is not None:
+                return self._web_fetch(reader, arguments or {}, client)
+            if name == "list_collections" and self.known(name) and collections is not None:
+                return collections_tool.list_collections(collections)
+            if name == "search_collection" and self.known(name) and collections is not None:
+                return collections_tool.search_collection(collections, arguments or {})
         except ArgumentError as exc:
             return refusal(f"invalid argument {exc}")
         return refusal(f"unknown tool {name[:80]!r} (this server has: {', '.join(s.name for s in self.specs())})")
@@ -98,12 +105,11 @@ class Tools:
         outcome = search_tool.run(sq, self.backend)
         return search_tool.render(outcome, args, self.instance)
 
-    def _web_fetch(self, arguments: Mapping[str, Any], client: str) -> ToolOutput:
+    def _web_fetch(self, reader: PageReader, arguments: Mapping[str, Any], client: str) -> ToolOutput:
         args = fetch_tool.parse(arguments)
-        reader = self.backend.reader
         if not fetch_tool.cached(reader, args):
             refused = self.limits.check(client)
             if refused:
                 return refusal(refused)
-        page = fetch_tool.read(reader, args)
+        page = fetch_tool.read(reader, args, client_key(client))
         return page if isinstance(page, ToolOutput) else fetch_tool.render(page, args)

@@ -16,8 +16,10 @@ from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError
 __all__ = ["PREFIX_BYTES", "block_marker", "challenge_location", "challenge_marker", "detect", "detect_block",
            "page_error"]
 
+# consent walls (consent.google.com, consent.yahoo.com, guce.yahoo.com) stand between us and
+# the results as a captcha does: no request of ours can pass them
 _LOCATION_WORDS = ("captcha", "challenge", "anomaly", "/verify", "blocked.html", "/sorry/", "turing/",
-                   "/.within.website/", "cdn-cgi/challenge", "captcha-delivery")
+                   "/.within.website/", "cdn-cgi/challenge", "captcha-delivery", "://consent.", "://guce.")
 
 
 def _body(resp: Any) -> bytes | None:

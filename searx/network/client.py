@@ -11,10 +11,12 @@ Foreign errors become ``searx.errors`` engine errors here and nowhere else.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import itertools
 import ssl
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,9 +26,12 @@ import httpx
 import msgspec
 
 from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
+from searx.network.capped import BodyTooLarge, CappedBody
 from searx.settings import Outgoing
 
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
+# outgoing.source_ips: each address keeps a pool of its own, so a few of them at most
+MAX_SOURCE_IPS = 64
 # the body handed to engines is already decoded, so these headers no longer describe it
 _DROP = frozenset({"content-encoding", "transfer-encoding", "content-length"})
 _decode_json = msgspec.json.Decoder().decode
@@ -140,14 +145,53 @@ def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
                             f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
+def source_addresses(source_ips: str | Sequence[str] | None) -> list[str]:
+    """The local addresses of ``outgoing.source_ips`` (addresses or networks, whose hosts count), in order."""
+    entries = [source_ips] if isinstance(source_ips, str) else list(source_ips or ())
+    found: list[str] = []
+    for i, entry in enumerate(entries):
+        key = "outgoing.source_ips" if isinstance(source_ips, str) else f"outgoing.source_ips[{i}]"
+        try:
+            if "/" in str(entry):
+                network = ipaddress.ip_network(str(entry).strip(), strict=False)
+                hosts = [network.network_address] if network.num_addresses == 1 else network.hosts()
+                found.extend(str(h) for h in itertools.islice(hosts, MAX_SOURCE_IPS + 1))
+            else:
+                found.append(str(ipaddress.ip_address(str(entry).strip())))
+        except ValueError:
+            raise SettingsError(f"{key}: not an IP address or network: {entry!r}") from None
+        if len(found) > MAX_SOURCE_IPS:
+            raise SettingsError(f"{key}: at most {MAX_SOURCE_IPS} source addresses (each keeps its own pool)")
+    return list(dict.fromkeys(found))
+
+
+def tor_proxy(outgoing: Outgoing) -> bool:
+    """Whether the engine traffic goes through Tor (SearXNG's ``using_tor_proxy``; onion engines
+    load only then): the key on, with Tor's proxy in ``outgoing.proxies``. On without a proxy
+    raises SettingsError: every engine would connect directly while the operator thinks not."""
+    if not outgoing.using_tor_proxy:
+        return False
+    if _proxy(outgoing.proxies) is None:
+        raise SettingsError("outgoing.using_tor_proxy: true needs Tor's proxy in outgoing.proxies (an http:// "
+                            "proxy that reaches .onion hosts); without one every engine would connect directly")
+    return True
+
+
 def check_outgoing(outgoing: Outgoing) -> None:
-    """Check ``outgoing.proxies`` and ``outgoing.verify`` at start-up; raises SettingsError naming the key."""
+    """Check ``outgoing.proxies``, ``outgoing.verify``, ``outgoing.source_ips`` and
+    ``outgoing.using_tor_proxy`` at start-up; raises SettingsError naming the key."""
     _proxy(outgoing.proxies)
     _ssl(outgoing.verify)
+    source_addresses(outgoing.source_ips)
+    tor_proxy(outgoing)
 
 
 class EngineNetwork:
-    """Runs engine requests concurrently on a private event loop."""
+    """Runs engine requests concurrently on a private event loop.
+
+    With ``outgoing.source_ips`` each request leaves from the next of those addresses in turn
+    (each address has its own connection pool; ``pool_connections`` is shared out among them).
+    """
 
     def __init__(self, outgoing: Outgoing) -> None:
         self._outgoing = outgoing
@@ -157,14 +201,22 @@ class EngineNetwork:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="searx-network", daemon=True)
         self._thread.start()
-        self._session: aiohttp.ClientSession = asyncio.run_coroutine_threadsafe(self._open(), self._loop).result()
+        addresses: list[str | None] = [*source_addresses(outgoing.source_ips)] or [None]
+        self._sessions: list[aiohttp.ClientSession] = asyncio.run_coroutine_threadsafe(
+            self._open_all(addresses), self._loop).result()
+        # used on the loop's thread only: the turn of the next request's source address
+        self._turns: Iterator[aiohttp.ClientSession] = itertools.cycle(self._sessions)
 
-    async def _open(self) -> aiohttp.ClientSession:
+    async def _open_all(self, addresses: list[str | None]) -> list[aiohttp.ClientSession]:
+        limit = max(1, -(-self._outgoing.pool_connections // len(addresses)))
+        return [self._open(address, limit) for address in addresses]
+
+    def _open(self, address: str | None, limit: int) -> aiohttp.ClientSession:
         o = self._outgoing
         # pool_connections caps requests in flight to all engines; no cap per host, so one
         # busy engine never queues the others (pool_maxsize is SearXNG's keep-alive size)
-        connector = aiohttp.TCPConnector(limit=o.pool_connections, limit_per_host=0,
-                                         keepalive_timeout=o.keepalive_expiry or 5.0, ssl=self._ssl)
+        connector = aiohttp.TCPConnector(limit=limit, limit_per_host=0, keepalive_timeout=o.keepalive_expiry or 5.0,
+                                         ssl=self._ssl, local_addr=(address, 0) if address else None)
         # no cookie jar: nothing an engine sets is kept or sent on another user's search
         return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
                                      timeout=aiohttp.ClientTimeout(total=None), trust_env=False,
@@ -207,26 +259,26 @@ class EngineNetwork:
             body = p["data"]
         method = p.get("method", "GET")
         limit = self._outgoing.max_response_bytes
-        async with self._session.request(
+        async with next(self._turns).request(
             method, url, headers=headers, data=body, json=p.get("json"), cookies=p.get("cookies") or None,
             allow_redirects=bool(p.get("allow_redirects")), proxy=self._proxy,
         ) as resp:
-            if resp.content_length is not None and resp.content_length > limit:
-                raise EngineNetworkError(f"response larger than {limit} bytes")
-            chunks, size = [], 0
-            async for chunk in resp.content.iter_chunked(65536):
-                size += len(chunk)
-                if size > limit:
-                    raise EngineNetworkError(f"response larger than {limit} bytes")
-                chunks.append(chunk)
+            capped = CappedBody(limit)
+            try:
+                capped.check_declared(resp.content_length)
+                async for chunk in resp.content.iter_chunked(65536):
+                    capped.add(chunk)
+            except BodyTooLarge as exc:
+                raise EngineNetworkError(f"response larger than {limit} bytes") from exc
             kept = [(k, v) for k, v in resp.headers.items() if k.lower() not in _DROP]
-            return EngineResponse(resp.status, kept, b"".join(chunks), method, str(resp.url))
+            return EngineResponse(resp.status, kept, capped.value(), method, str(resp.url))
 
     def close(self) -> None:
         """Close the pool and stop the loop thread."""
         if self._loop.is_closed():
             return
-        asyncio.run_coroutine_threadsafe(self._session.close(), self._loop).result(timeout=5)
+        for session in self._sessions:
+            asyncio.run_coroutine_threadsafe(session.close(), self._loop).result(timeout=5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
         self._loop.close()

@@ -23,6 +23,7 @@ import idna
 import psutil
 
 from searx.errors import SearxError
+from searx.origin import DEFAULT_PORTS
 
 log = logging.getLogger("searx.network.guard")
 
@@ -54,6 +55,8 @@ _BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 class AddressRefusedError(SearxError):
     """The URL may not be fetched; the message says why (safe to log, not shown to users)."""
 
+    code = "address_refused"
+
 
 @dataclass(frozen=True)
 class CheckedURL:
@@ -79,6 +82,25 @@ def embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
     if ip in _6TO4:
         return ip.sixtofour
     return None
+
+
+def unmapped(ip: IP) -> IP:
+    """The IPv4 address of an IPv4-mapped (``::ffff:a.b.c.d``) or IPv4-compatible (``::a.b.c.d``) address;
+    any other address as it is (``::`` and ``::1`` stay IPv6)."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return ip.ipv4_mapped
+        if 1 < int(ip) <= 0xFFFFFFFF:
+            return ipaddress.IPv4Address(int(ip))
+    return ip
+
+
+def _forms(ip: IP) -> set[IP]:
+    """Every address ``ip`` may reach: itself unmapped, and the IPv4 address inside NAT64 and 6to4 forms."""
+    found: set[IP] = {unmapped(ip)}
+    if isinstance(ip, ipaddress.IPv6Address) and (inner := embedded_ipv4(ip)) is not None:
+        found.add(inner)
+    return found
 
 
 def is_public(ip: IP) -> bool:
@@ -175,10 +197,11 @@ class AddressGuard:
         self.allow_private = allow_private
         self._own_hosts = tuple(h for h in own_hosts if h)
         self._fixed = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
-        self._own: set[str] = set()
+        self._own: set[IP] = set()
         self._own_at = -OWN_REFRESH
 
-    def _own_addresses(self) -> set[str]:
+    def _own_addresses(self) -> set[IP]:
+        """This server's addresses as address objects, unmapped (compared as addresses, never as text)."""
         # interfaces come and go (DHCP, containers): look again now and then
         now = time.monotonic()
         if now - self._own_at < OWN_REFRESH:
@@ -189,8 +212,8 @@ class AddressGuard:
                 found.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
             except (OSError, ValueError):
                 log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
-        self._own, self._own_at = found, now
-        return found
+        self._own, self._own_at = {unmapped(ipaddress.ip_address(a)) for a in found}, now
+        return self._own
 
     def _permitted(self, ip: IP) -> bool:
         if is_public(ip):
@@ -224,14 +247,14 @@ class AddressGuard:
             addresses = self._resolved(host, port)
         own = self._own_addresses()
         for address in addresses:
-            if address in own:
+            if _forms(ipaddress.ip_address(address)) & own:
                 raise AddressRefusedError("one of the server's own addresses")
         return CheckedURL(url=url, scheme=scheme, host=host, port=port, addresses=tuple(addresses))
 
     def _port(self, scheme: str, raw: str) -> int:
         if raw and (not raw.isdigit() or not 0 < int(raw) < 65536):
             raise AddressRefusedError("malformed port")
-        port = int(raw) if raw else 443 if scheme == "https" else 80
+        port = int(raw) if raw else DEFAULT_PORTS[scheme]
         if port not in self.allowed_ports:
             raise AddressRefusedError(f"port {port} is not allowed")
         return port
@@ -309,7 +332,7 @@ class PinnedTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url, checked = request.url, self.checked
-        port = url.port or (443 if url.scheme == "https" else 80)
+        port = url.port or DEFAULT_PORTS[url.scheme]
         if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
             raise httpx.ConnectError("refused: not the checked host", request=request)
         request.url = url.copy_with(host=checked.address)

@@ -17,6 +17,8 @@ from urllib.parse import urljoin
 
 import httpx
 
+from searx.errors import SearxError
+from searx.network.capped import DeadlineExceeded
 from searx.network.guard import AddressGuard, CheckedURL, PinnedTransport
 
 T = TypeVar("T")
@@ -24,12 +26,10 @@ REDIRECTS = frozenset({301, 302, 303, 307, 308})
 Transport = Callable[[], httpx.BaseTransport]
 
 
-class TooManyRedirects(Exception):
+class TooManyRedirects(SearxError):
     """More redirects than the caller allows."""
 
-
-class DeadlineExceeded(Exception):
-    """The request's time ran out before a hop could start."""
+    code = "too_many_redirects"
 
 
 def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], end: float, max_redirects: int,

@@ -23,8 +23,10 @@ from urllib.parse import quote
 import httpx
 
 from searx.errors import SearxError
+from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
-from searx.network.guarded import DeadlineExceeded, TooManyRedirects, Transport, guarded_get
+from searx.network.guarded import TooManyRedirects, Transport, guarded_get
+from searx.network.headers import media_type
 
 DAY = 86400
 PATH = "/image_proxy"
@@ -61,6 +63,11 @@ def expiry(now: float) -> int:
     return (int(now) // DAY + 2) * DAY
 
 
+def svg_url(url: str) -> bool:
+    """Whether ``url`` names an SVG file (``.svg`` path): a picture the proxy never serves."""
+    return url.split("?", 1)[0].split("#", 1)[0].lower().endswith(".svg")
+
+
 def proxied_url(secret: str, url: str, now: float | None = None) -> str:
     """The path that serves ``url`` through the proxy (http(s) URLs only; others unchanged)."""
     if url.startswith("//"):
@@ -85,21 +92,16 @@ def verify(secret: str, url: str, expires: str, sig: str, now: float | None = No
 
 
 class ImageError(SearxError):
-    """A picture that cannot be served; ``status`` is what the endpoint answers."""
+    """A picture that cannot be served; its ``code`` gives the status the endpoint answers."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message, code=code)
 
 
 @dataclass(frozen=True)
 class Image:
     content_type: str
     body: bytes
-
-
-def media_type(header: str) -> str:
-    return header.split(";", 1)[0].strip().lower()
 
 
 def sniff(head: bytes) -> str | None:
@@ -130,37 +132,31 @@ class ImageFetcher:
         except ImageError:
             raise
         except AddressRefusedError as exc:  # also: the connection reached this server after all
-            raise ImageError(403, "this address may not be fetched") from exc
+            raise ImageError("address_refused", "this address may not be fetched") from exc
         except TooManyRedirects as exc:
-            raise ImageError(502, "too many redirects") from exc
+            raise ImageError("too_many_redirects", "too many redirects") from exc
+        except BodyTooLarge as exc:
+            raise ImageError("upstream_too_large", "the picture is too large") from exc
         except (DeadlineExceeded, httpx.TimeoutException) as exc:
-            raise ImageError(504, "the picture took too long") from exc
+            raise ImageError("timeout", "the picture took too long") from exc
         except httpx.HTTPError as exc:
-            raise ImageError(502, "the picture's server could not be reached") from exc
+            raise ImageError("network_error", "the picture's server could not be reached") from exc
 
     def _read(self, checked: CheckedURL, response: httpx.Response, end: float) -> Image:
         status = response.status_code
         if status != 200:
-            raise ImageError(502, f"the picture's server answered {status}")
+            raise ImageError("http_error", f"the picture's server answered {status}")
         declared = media_type(response.headers.get("content-type", ""))
         if declared not in ALLOWED_TYPES and declared not in _UNTYPED:
-            raise ImageError(415, "not a picture type this proxy serves")
+            raise ImageError("unsupported_type", "not a picture type this proxy serves")
         if response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity"):
-            raise ImageError(415, "compressed transfer is not accepted for pictures")
-        length = response.headers.get("content-length", "")
-        if length.isdigit() and int(length) > self.max_bytes:
-            raise ImageError(502, "the picture is too large")
-        chunks: list[bytes] = []
-        size = 0
+            raise ImageError("unsupported_type", "compressed transfer is not accepted for pictures")
+        capped = CappedBody(self.max_bytes, end=end)
+        capped.check_declared(response.headers.get("content-length"))
         for chunk in response.iter_raw():
-            size += len(chunk)
-            if size > self.max_bytes:  # leaving the block closes the connection: the rest is never read
-                raise ImageError(502, "the picture is too large")
-            if time.monotonic() > end:
-                raise ImageError(504, "the picture took too long")
-            chunks.append(chunk)
-        body = b"".join(chunks)
+            capped.add(chunk)
+        body = capped.value()
         kind = sniff(body[:16])
         if kind is None:
-            raise ImageError(415, "the bytes are not a picture type this proxy serves")
+            raise ImageError("unsupported_type", "the bytes are not a picture type this proxy serves")
         return Image(kind, body)

@@ -8,7 +8,7 @@ import time
 import httpx
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineHTTPError, EngineTooManyRequests
-from searx.network.challenge import challenge_location
+from searx.network.challenge import challenge_location, detect
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -40,6 +40,9 @@ def check_status(response: httpx.Response) -> None:
         reset = response.headers.get("x-ratelimit-reset", "")
         wait = max(0.0, float(reset) - time.time()) if reset.isdigit() else None
         error = EngineTooManyRequests(f"HTTP {status}, rate limit spent", retry_after=wait)
+    elif status == 403 and (marker := detect(response)):
+        # Cloudflare serves its "Just a moment" check with 403 (and cf-mitigated: challenge)
+        error = EngineCaptcha(f"HTTP {status} bot check ({marker})")
     elif status == 403:
         error = EngineAccessDenied(f"HTTP {status}", retry_after=retry_after(response.headers.get("retry-after")))
     elif 300 <= status < 400:

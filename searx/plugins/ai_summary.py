@@ -13,9 +13,8 @@ from typing import Any
 
 from searx.plugins import Plugin, SearchContext
 from searx.results.types import Answer
+from searx.settings import SUMMARY_MODES
 from searx.summary import evidence
-
-MODES = ("always", "questions", "click", "never")
 
 
 class AISummaryPlugin(Plugin):
@@ -30,7 +29,7 @@ class AISummaryPlugin(Plugin):
     def mode(self, ctx: SearchContext) -> str:
         conf = self.settings.ai_summary
         mode = conf.default_mode if conf.lock_mode else (ctx.preferences.get("ai_summary_mode") or conf.default_mode)
-        return mode if mode in MODES else conf.default_mode
+        return mode if mode in SUMMARY_MODES else conf.default_mode
 
     def configured(self, ctx: SearchContext) -> bool:
         conf = self.settings.ai_summary

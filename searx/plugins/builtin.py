@@ -16,8 +16,3 @@ log = logging.getLogger("searx.plugins")
 
 BUILTIN: tuple[type[Plugin], ...] = (TrackerURLRemoverPlugin, HashPlugin, AISummaryPlugin)
 
-
-def plugin_id(key: str) -> str:
-    """The id a ``plugins:`` key names: ``hash_plugin`` or SearXNG's ``searx.plugins.hash_plugin.SXNGPlugin``."""
-    parts = key.split(".")
-    return parts[-2] if len(parts) >= 3 and parts[0] == "searx" else key

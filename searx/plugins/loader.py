@@ -16,7 +16,8 @@ from typing import Any
 
 from searx.errors import SettingsError
 from searx.plugins import Plugin
-from searx.plugins.builtin import BUILTIN, plugin_id
+from searx.plugins.builtin import BUILTIN
+from searx.plugins.searxng import UnknownPlugin, configured, is_searxng_path
 
 log = logging.getLogger("searx.plugins")
 
@@ -29,8 +30,8 @@ def _installed() -> Iterable[EntryPoint]:
 
 
 def _is_dotted(key: str) -> bool:
-    """A class path of a plugin outside this project (SearXNG's own ``searx.plugins.*`` are built-ins)."""
-    return "." in key and not key.startswith("searx.")
+    """A class path of a plugin to import (SearXNG's own ``searx.plugins.<id>...`` name built-ins)."""
+    return "." in key and not is_searxng_path(key)
 
 
 def _import(key: str, where: str) -> type[Plugin]:
@@ -49,9 +50,8 @@ def _import(key: str, where: str) -> type[Plugin]:
 def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[tuple[type[Plugin], bool | None]]:
     """(class, active from the settings or None) in hook order: the built-ins, then dotted
     paths, then entry points, with ``ai_summary`` last (it steps aside when another answered)."""
-    configured: dict[str, Any] = dict(settings.plugins) if settings is not None else {}
     classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN]
-    for key in configured:
+    for key in (settings.plugins if settings is not None else {}):
         if _is_dotted(key):
             classes.append((_import(key, f"plugins.{key}"), key))
     for ep in installed():
@@ -62,15 +62,20 @@ def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[t
         if cls.id in seen:
             raise SettingsError(f"plugins.{key}: plugin id {cls.id!r} is used twice (also {seen[cls.id]})")
         seen[cls.id] = key
-    known = {cls.id for cls, _ in classes}
-    active = {}
-    for key, conf in configured.items():
-        name = key if _is_dotted(key) else plugin_id(key)
-        if not _is_dotted(key) and name not in known:
-            log.warning("plugins.%s: searx-ai has no such plugin; ignored", name)
-        active[name] = conf.active
+    active, _ = _configured(settings, {cls.id for cls, _ in classes})
     ordered = sorted(classes, key=lambda item: item[0].id == "ai_summary")  # stable: only ai_summary moves
     return [(cls, active.get(key, active.get(cls.id))) for cls, key in ordered]
+
+
+def _configured(settings: Any, known: set[str]) -> tuple[dict[str, bool], list[UnknownPlugin]]:
+    if settings is None:
+        return {}, []
+    return configured(settings.plugins, settings.enabled_plugins, known)
+
+
+def unknown_plugins(settings: Any, installed: EntryPoints = _installed) -> list[UnknownPlugin]:
+    """The plugins the settings name (either SearXNG form) that this instance does not have."""
+    return _configured(settings, {cls.id for cls, _ in plugin_classes(settings, installed)})[1]
 
 
 def load_plugins(settings: Any, installed: EntryPoints = _installed) -> list[Plugin]:

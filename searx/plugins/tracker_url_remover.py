@@ -1,29 +1,12 @@
-"""The tracker_url_remover plugin: strips tracking parameters from result URLs (offline rules)."""
+"""The tracker_url_remover plugin: strips tracking parameters from result URLs (``searx.results.trackers``)."""
 
 from __future__ import annotations
 
-import re
-from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from searx.plugins import Plugin, SearchContext
+from searx.results.trackers import strip_trackers
 from searx.results.types import MainResult
-
-# parameters that only identify a campaign, a click or a visitor, never the page
-TRACKERS = re.compile(
-    r"^(utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|ysclid|twclid|ttclid|li_fat_id|"
-    r"mc_cid|mc_eid|_hsenc|_hsmi|__hssc|__hstc|__hsfp|hsctatracking|mkt_tok|igshid|igsh|si|"
-    r"oly_anon_id|oly_enc_id|rb_clickid|s_cid|vero_conv|vero_id|wickedid|_openstat|spm|scm|"
-    r"ref_src|ref_url|srsltid|sc_campaign|sc_channel|sc_content|sc_medium|sc_outcome|sc_geo|sc_country)$",
-    re.IGNORECASE,
-)
-# "si" is a tracker on these hosts only; elsewhere it may be a real parameter
-_SI_HOSTS = ("youtube.com", "youtu.be", "spotify.com")
-
-
-def _is_tracker(name: str, host: str) -> bool:
-    if name.lower() == "si":
-        return any(host == h or host.endswith("." + h) for h in _SI_HOSTS)
-    return bool(TRACKERS.match(name))
 
 
 def clean_url(url: str, parts: SplitResult | None = None) -> str:
@@ -36,12 +19,8 @@ def clean_url(url: str, parts: SplitResult | None = None) -> str:
         return url
     if not parts.query:
         return url
-    host = (parts.hostname or "").lower()
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not _is_tracker(k, host)]
-    if len(kept) == len(pairs):
-        return url
-    return urlunsplit(parts._replace(query=urlencode(kept)))
+    query = strip_trackers(parts.query, (parts.hostname or "").lower())
+    return url if query == parts.query else urlunsplit(parts._replace(query=query))
 
 
 class TrackerURLRemoverPlugin(Plugin):
@@ -51,5 +30,8 @@ class TrackerURLRemoverPlugin(Plugin):
 
     def on_result(self, ctx: SearchContext, result: MainResult) -> bool:
         if "?" in result.url:  # no query, nothing to strip (most results): no parse
-            result.url = clean_url(result.url, result.parts)
+            try:
+                result.url = clean_url(result.url, result.parts)
+            except ValueError:  # a URL urlsplit refuses: left as it is
+                pass
         return True

@@ -6,8 +6,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from searx.reader.document import DEFAULT_MAX_CHARS, FORMATS, MAX_CHARS, MAX_LINES, Page, slice_text
-from searx.reader.errors import ReaderError
+import searx.args as a
+from searx.reader.document import (
+    DEFAULT_MAX_CHARS,
+    FORMATS,
+    MAX_CHARS,
+    MAX_LINES,
+    MAX_URL,
+    START_LINES,
+    Page,
+    slice_text,
+)
+
+ARGUMENTS = ("url", "format", "max_chars", "start_line", "max_lines")
+INTEGERS = ("max_chars", "start_line", "max_lines")
 
 
 @dataclass(frozen=True)
@@ -19,32 +31,33 @@ class FetchRequest:
     max_lines: int | None = None
 
 
-def _integer(values: Mapping[str, Any], name: str, low: int, high: int | None, default: int | None) -> int | None:
-    raw = values.get(name)
-    if raw is None or raw == "":
-        return default
-    if isinstance(raw, bool) or not isinstance(raw, (int, str)) or not str(raw).strip().isdigit():
-        raise ReaderError("bad_request", f"{name} must be a whole number")
-    value = int(str(raw).strip())
-    if value < low or (high is not None and value > high):
-        bound = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise ReaderError("bad_request", f"{name} must be {bound}")
-    return value
+def parse_request(args: Mapping[str, Any]) -> FetchRequest:
+    """The checked arguments of one page read (``/fetch`` and ``web_fetch``); ArgumentError names the bad one.
+
+    Typed values (JSON); a form's strings go through ``form_arguments`` first.
+    """
+    url = a.text(args, "url", max_len=MAX_URL, required=True)
+    assert url is not None
+    max_lines = args.get("max_lines")
+    return FetchRequest(
+        url=url.strip(), format=a.choice(args, "format", FORMATS) or "markdown",
+        max_chars=a.integer(args, "max_chars", DEFAULT_MAX_CHARS, *MAX_CHARS),
+        start_line=a.integer(args, "start_line", 1, *START_LINES),
+        max_lines=None if max_lines is None else a.integer(args, "max_lines", 0, *MAX_LINES),
+    )
 
 
-def parse_request(values: Mapping[str, Any]) -> FetchRequest:
-    """The checked parameters; ReaderError("bad_request") names the bad one."""
-    url = values.get("url")
-    if not isinstance(url, str) or not url.strip():
-        raise ReaderError("bad_request", "url is required")
-    fmt = values.get("format") or "markdown"
-    if fmt not in FORMATS:
-        raise ReaderError("bad_request", f"format must be one of {', '.join(FORMATS)}")
-    max_chars = _integer(values, "max_chars", *MAX_CHARS, DEFAULT_MAX_CHARS)
-    start_line = _integer(values, "start_line", 1, None, 1)
-    max_lines = _integer(values, "max_lines", *MAX_LINES, None)
-    assert max_chars is not None and start_line is not None
-    return FetchRequest(url.strip(), str(fmt), max_chars, start_line, max_lines)
+def form_arguments(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Query-string and form values as ``parse_request`` reads them: an empty value is none, and a
+    whole number written in digits is that number (anything else stays text, and is refused)."""
+    out: dict[str, Any] = {}
+    for name, value in values.items():
+        if value == "":
+            continue
+        if name in INTEGERS and isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        out[name] = value
+    return out
 
 
 def answer(page: Page, req: FetchRequest) -> dict[str, Any]:
@@ -58,11 +71,3 @@ def answer(page: Page, req: FetchRequest) -> dict[str, Any]:
         "end_line": part.end_line, "total_lines": part.total_lines, "next_line": part.next_line,
         "cached": page.cached,
     }  # fmt: skip
-
-
-def error_body(exc: ReaderError) -> dict[str, Any]:
-    """``{"error": {"code", "message"[, "upstream_status"]}}``."""
-    error: dict[str, Any] = {"code": exc.code, "message": exc.message}
-    if exc.upstream_status is not None:
-        error["upstream_status"] = exc.upstream_status
-    return {"error": error}

@@ -1,6 +1,7 @@
 """Extracted documents in the store, by final URL and format, with the requested URL
-mapped to it; only successes are cached, and only documents of at most
-``MAX_CACHED_CHARS`` (the memory store bounds keys, not bytes)."""
+mapped to it; only successes are cached, and only documents of at most a
+sixteenth of the byte budget (``fetch.cache_bytes``, which bounds the store the
+documents live in when it is in-process, ``searx.store.cache_store``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import msgspec
 from searx.reader.document import Document
 from searx.store import Store
 
-MAX_CACHED_CHARS = 1_000_000
+BUDGET = 64 * 1024 * 1024  # ``fetch.cache_bytes``
 
 
 class _Entry(msgspec.Struct):
@@ -30,9 +31,10 @@ def _digest(url: str) -> str:
 
 
 class DocumentCache:
-    def __init__(self, store: Store, ttl: float) -> None:
+    def __init__(self, store: Store, ttl: float, budget: int = BUDGET) -> None:
         self.store = store
         self.ttl = ttl
+        self.max_document = budget // 16  # a few documents never fill the budget alone
 
     def get(self, url: str, fmt: str) -> tuple[str, int, Document] | None:
         """(final URL, status, document) for a URL read before, or None."""
@@ -53,10 +55,13 @@ class DocumentCache:
         return entry.final_url, entry.status, doc
 
     def put(self, url: str, final_url: str, status: int, doc: Document) -> None:
-        if self.ttl <= 0 or len(doc.text) > MAX_CACHED_CHARS:
+        if self.ttl <= 0 or len(doc.text) > self.max_document:  # characters: a cheap first look
             return
         entry = _Entry(final_url=final_url, status=status, title=doc.title, text=doc.text, format=doc.format,
                        content_type=doc.content_type, kind=doc.kind, pages=doc.pages)  # fmt: skip
-        self.store.set(f"reader:doc:{doc.format}:{_digest(final_url)}", msgspec.json.encode(entry), ttl=self.ttl)
+        raw = msgspec.json.encode(entry)
+        if len(raw) > self.max_document:
+            return
+        self.store.set(f"reader:doc:{doc.format}:{_digest(final_url)}", raw, ttl=self.ttl)
         for name in {url, final_url}:
             self.store.set(f"reader:url:{doc.format}:{_digest(name)}", final_url.encode(), ttl=self.ttl)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 FORMATS = ("markdown", "text")
+MAX_URL = 2048
 MAX_CHARS = (100, 100_000)
 DEFAULT_MAX_CHARS = 20_000
 MAX_LINES = (1, 10_000)
+START_LINES = (1, 10_000_000)
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,27 @@ class Page:
     status: int
     document: Document
     cached: bool
+
+
+class PageReader(Protocol):
+    """The page reader as the rest of the instance uses it (``searx.reader.service.Reader``).
+
+    The summary and the collections' sources ``read`` pages, ``web_fetch`` also asks
+    ``cached``, the collections ``extract`` their uploads with the same bounded extractors.
+    """
+
+    api_enabled: bool  # whether it may read for others (/fetch, web_fetch)
+
+    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
+             accept_language: str | None = None, client: str | None = None) -> Page: ...  # fmt: skip
+
+    def cached(self, url: str, format: str) -> bool:
+        """Whether ``read`` would answer from the cache (no request to the page's server)."""
+        ...
+
+    def extract(self, body: bytes, content_type: str, *, format: str = "markdown") -> Document:
+        """Bytes already in memory (an upload) as a document; ReaderError when they cannot be read."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ Pure (no network, no time limit of its own): run untrusted bodies through
 from __future__ import annotations
 
 from searx.engines.bot_checks import challenge_marker
+from searx.network.headers import media_type
 from searx.reader.decode import decode
 from searx.reader.document import FORMATS, Document
 from searx.reader.errors import ReaderError
@@ -19,11 +20,6 @@ _TEXT = ("text/plain", "text/markdown", "text/x-markdown", "text/csv", "text/tab
 _JSON = ("application/json", "text/json")
 _CHALLENGE_MAX_CHARS = 400
 _XML = ("application/xml", "text/xml", "application/rss+xml", "application/atom+xml", "application/rdf+xml")
-
-
-def media_type(content_type: str | None) -> str:
-    """``text/html; charset=utf-8`` -> ``text/html``."""
-    return (content_type or "").split(";", 1)[0].strip().lower()
 
 
 def sniff(body: bytes) -> str:

@@ -12,17 +12,18 @@ import re
 import ssl
 import time
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import httpx
 
+from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.challenge import challenge_location
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
-from searx.network.guarded import DeadlineExceeded, TooManyRedirects, Transport, guarded_get
+from searx.network.guarded import TooManyRedirects, Transport, guarded_get
+from searx.network.headers import media_type
 from searx.network.status import retry_after
 from searx.reader.errors import ReaderError
-from searx.reader.extract import kind_of, media_type
+from searx.reader.extract import kind_of
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
@@ -113,6 +114,8 @@ class Fetcher:
             raise ReaderError("address_refused", "this address may not be read") from exc
         except TooManyRedirects as exc:
             raise ReaderError("too_many_redirects", f"more than {self.limits.max_redirects} redirects") from exc
+        except BodyTooLarge as exc:
+            raise ReaderError("too_large", f"the page is larger than {exc.cap // (1024 * 1024)} MiB") from exc
         except (DeadlineExceeded, httpx.TimeoutException) as exc:
             raise ReaderError("timeout", "the page took too long to answer") from exc
         except httpx.HTTPError as exc:
@@ -128,30 +131,23 @@ class Fetcher:
         if not 200 <= status < 300:
             wait = retry_after(response.headers.get("retry-after"))
             raise ReaderError("http_error", f"the page's server answered {status}", upstream_status=status,
-                              retry_after=wait)  # fmt: skip
+                              retry_after=wait, url=checked.url)  # fmt: skip
         ctype = response.headers.get("content-type", "")
         mtype = media_type(ctype)
         if mtype not in _UNTYPED and kind_of(mtype) is None:
             raise ReaderError("unsupported_type", f"cannot read {mtype} content")
         cap = self.limits.max_pdf_bytes if kind_of(mtype) == "pdf" or mtype in _UNTYPED else self.limits.max_bytes
-        body = b"".join(self._body(response, cap, end))
-        return Fetched(checked.url, checked.url, status, ctype, body)
+        return Fetched(checked.url, checked.url, status, ctype, self._body(response, cap, end))
 
     @staticmethod
-    def _body(response: httpx.Response, cap: int, end: float) -> Iterator[bytes]:
+    def _body(response: httpx.Response, cap: int, end: float) -> bytes:
+        """The decompressed body, at most ``cap`` bytes (``BodyTooLarge``) before ``end``."""
         encoding = response.headers.get("content-encoding", "identity").strip().lower()
         if encoding not in ("identity", "gzip", "x-gzip", "deflate", ""):
             raise ReaderError("unsupported_type", f"cannot read {encoding}-encoded content")
-        declared = response.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > cap:
-            raise ReaderError("too_large", f"the page is larger than {cap // (1024 * 1024)} MiB")
+        capped = CappedBody(cap, end=end)
+        capped.check_declared(response.headers.get("content-length"))
         inflater = _Inflater(encoding)
-        total = 0
         for raw in response.iter_raw():
-            if time.monotonic() > end:
-                raise ReaderError("timeout", "the page took too long to answer")
-            data = inflater.feed(raw, cap - total)
-            total += len(data)
-            if total > cap:
-                raise ReaderError("too_large", f"the page is larger than {cap // (1024 * 1024)} MiB")
-            yield data
+            capped.add(inflater.feed(raw, capped.room))
+        return capped.value()

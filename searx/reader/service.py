@@ -8,18 +8,19 @@ from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
+from searx.origin import parse_origin
+from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, Page
+from searx.reader.document import FORMATS, MAX_URL, Document, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Fetch, Settings
-from searx.store import Store
+from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")
 
-MAX_URL = 2048
 
 
 def api_enabled(settings: Settings) -> bool:
@@ -28,17 +29,27 @@ def api_enabled(settings: Settings) -> bool:
     return (not settings.server.public_instance) if enabled is None else enabled
 
 
-def check_settings(conf: Fetch) -> None:
-    """SettingsError naming the ``fetch.*`` key that cannot work."""
+def max_concurrent(conf: Fetch, threads: int) -> int:
+    """``fetch.max_concurrent``, by default a quarter of ``server.threads`` (8 of 32)."""
+    return conf.max_concurrent if conf.max_concurrent is not None else max(1, threads // 4)
+
+
+def check_settings(conf: Fetch, threads: int = 32) -> None:
+    """SettingsError naming the ``fetch.*`` key that cannot work (``threads``: ``server.threads``)."""
     for port in conf.ports:
         if not 0 < port < 65536:
             raise SettingsError(f"fetch.ports: {port} is not a port")
     positive = {"timeout": conf.timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
                 "per_origin": conf.per_origin, "extract_workers": conf.extract_workers,
-                "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb}  # fmt: skip
+                "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb,
+                "max_retry_after": conf.max_retry_after, "cache_bytes": conf.cache_bytes,
+                "max_concurrent": max_concurrent(conf, threads), "max_per_client": conf.max_per_client}  # fmt: skip
     for key, value in positive.items():
         if value <= 0:
             raise SettingsError(f"fetch.{key}: must be greater than 0")
+    if max_concurrent(conf, threads) > max(1, threads // 2):
+        raise SettingsError(f"fetch.max_concurrent: at most half of server.threads ({threads}), so reads never "
+                            "take every thread")
     if not 0 <= conf.max_redirects <= 20:
         raise SettingsError("fetch.max_redirects: must be 0 to 20")
     if conf.cache_ttl < 0:
@@ -48,11 +59,11 @@ def check_settings(conf: Fetch) -> None:
 
 
 def _origin(url: str) -> str:
-    try:
-        parts = urlsplit(url)
-        return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{parts.port or ''}"
-    except ValueError as exc:  # malformed brackets or port: the guard would refuse it too
-        raise ReaderError("address_refused", "this address may not be read") from exc
+    """The politeness key of ``url``'s origin; a URL without one is refused as the guard would."""
+    origin = parse_origin(url)
+    if origin is None:
+        raise ReaderError("address_refused", "this address may not be read")
+    return str(origin)
 
 
 class Reader:
@@ -72,12 +83,16 @@ class Reader:
         self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
-        self.cache = DocumentCache(store, conf.cache_ttl)
-        self.politeness = Politeness(store, per_origin=conf.per_origin)
+        self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)
+        self.politeness = Politeness(store, per_origin=conf.per_origin, max_retry_after=conf.max_retry_after)
+        self.admission = Admission(max_concurrent(conf, settings.server.threads), conf.max_per_client)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Page:
-        """The page at ``url`` as a document; ``deadline`` is a ``time.monotonic()`` value."""
+             accept_language: str | None = None, client: str | None = None) -> Page:
+        """The page at ``url`` as a document; ``deadline`` is a ``time.monotonic()`` value.
+
+        ``client``: the caller's pseudonym for the per-client cap (None: the instance's own reads). A read
+        that cannot start at once (the client's, everyone's or the site's slots are taken) is refused."""
         if format not in FORMATS:
             raise ReaderError("bad_request", f"format must be one of {', '.join(FORMATS)}")
         if not isinstance(url, str) or not url.strip() or len(url) > MAX_URL:
@@ -88,28 +103,44 @@ class Reader:
         if cached := self.cache.get(url, format):
             final_url, status, doc = cached
             return Page(url, final_url, urlsplit(final_url).hostname or "", status, doc, cached=True)
-        fetched = self._fetch(url, end, accept_language)
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise ReaderError("timeout", "the page took too long to read")
-        doc = self.extractor.extract(fetched.body, fetched.content_type, fetched.final_url, format=format,
-                                     timeout=remaining)  # fmt: skip
+        with self.admission.slot(client):
+            fetched = self._fetch(url, end, accept_language)
+            remaining = end - time.monotonic()
+            if remaining <= 0:
+                raise ReaderError("timeout", "the page took too long to read")
+            doc = self.extractor.extract(fetched.body, fetched.content_type, fetched.final_url, format=format,
+                                         timeout=remaining)  # fmt: skip
         self.cache.put(url, fetched.final_url, fetched.status, doc)
         host = urlsplit(fetched.final_url).hostname or ""
         return Page(url, fetched.final_url, host, fetched.status, doc, cached=False)
 
+    def cached(self, url: str, format: str) -> bool:
+        return self.cache.get(url.strip(), format) is not None
+
+    def extract(self, body: bytes, content_type: str, *, format: str = "markdown") -> Document:
+        """Bytes already in memory through the worker processes' time and memory limits."""
+        return self.extractor.extract(body, content_type, format=format)
+
     def _fetch(self, url: str, end: float, accept_language: str | None) -> Fetched:
         origin = _origin(url)
         self.politeness.admit(origin)
-        with self.politeness.slot(origin, end):
+        with self.politeness.slot(origin):
             try:
                 fetched = self.fetcher.fetch(url, deadline=end, accept_language=accept_language)
             except ReaderError as exc:
                 if exc.code == "http_error":
-                    self.politeness.record(origin, exc.upstream_status, exc.retry_after)
+                    self._answered(origin, exc.url or url, exc.upstream_status, exc.retry_after)
                 raise
-        self.politeness.record(origin, fetched.status)
+        self._answered(origin, fetched.final_url, fetched.status)
         return fetched
+
+    def _answered(self, origin: str, answered_url: str, status: int | None, retry_after: float | None = None) -> None:
+        """Record an answer for the origin that gave it: a redirect target's 429 cools down the target,
+        never the site that redirected there (which answered with a redirect: a success)."""
+        answered = _origin(answered_url)
+        self.politeness.record(answered, status, retry_after)
+        if answered != origin:
+            self.politeness.record(origin, None)
 
     def close(self) -> None:
         self.extractor.close()

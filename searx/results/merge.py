@@ -11,29 +11,10 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Iterable, Mapping
-from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
+from urllib.parse import SplitResult, urlsplit
 
+from searx.results.trackers import strip_trackers
 from searx.results.types import Infobox, MainResult, ResultSet
-
-TRACKING_PARAMS = frozenset({
-    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid",
-    "_ga", "_gl", "ref_src", "ref_url", "si", "spm", "oly_anon_id", "oly_enc_id", "vero_id", "_hsenc", "_hsmi",
-    "mkt_tok", "trk", "trkcampaign",
-})
-
-
-def is_tracking_param(name: str) -> bool:
-    name = name.lower()
-    return name.startswith("utm_") or name in TRACKING_PARAMS
-
-
-def strip_tracking(query: str) -> str:
-    """The query string without tracking parameters (order kept)."""
-    if not query:
-        return query
-    pairs = parse_qsl(query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not is_tracking_param(k)]
-    return query if len(kept) == len(pairs) else urlencode(kept)
 
 
 def normalize_url(url: str) -> str:
@@ -47,18 +28,18 @@ def normalize_url(url: str) -> str:
 def url_key(parts: SplitResult) -> str:
     """``normalize_url`` of a URL already split (a result's ``parts``); ValueError on a bad port."""
     host = parts.hostname or ""  # lower case already
+    query = strip_trackers(parts.query, host)
     if host.startswith("www."):
         host = host[4:]
     port = parts.port if ":" in parts.netloc else None
     netloc = f"{host}:{port}" if port and port not in (80, 443) else host
-    query = strip_tracking(parts.query)
     path = parts.path.rstrip("/")
     return f"{netloc}{path}?{query}" if query else f"{netloc}{path}"
 
 
 # fields a duplicate fills in when the kept result has them empty
 _FILLED = ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
-           "source", "length", "iframe_src", "author")
+           "source", "length", "iframe_src", "author", "audio_src", "views", "metadata")
 
 
 def _merge_into(kept: MainResult, new: MainResult) -> None:
@@ -158,11 +139,11 @@ def merge(parts: Iterable[ResultSet], weights: Mapping[str, float]) -> ResultSet
     out.results = merge_main((p.results for p in parts), weights)
     if out.results and all(r.kind == "news" for r in out.results):
         out.results = newest_within_bands(out.results)
-    seen_answers: set[str] = set()
+    seen_answers: set[tuple[str, ...]] = set()
     for part in parts:
         for answer in part.answers:
-            if answer.answer not in seen_answers:
-                seen_answers.add(answer.answer)
+            if answer.key not in seen_answers:
+                seen_answers.add(answer.key)
                 out.answers.append(answer)
         out.suggestions.extend(s for s in part.suggestions if s not in out.suggestions)
         out.corrections.extend(c for c in part.corrections if c not in out.corrections)

@@ -6,6 +6,9 @@ each into one typed result. Unknown keys are ignored. Only http(s) links pass
 types check again whoever builds them (plugins, the cache).
 Image, news and video results are main results with SearXNG's extra fields;
 an item without the fields its kind needs is dropped (see ``REQUIRED``).
+Map, torrent, paper, package and file results are subclasses of ``MainResult``
+with SearXNG's field names for their templates (``KINDS``). Answers, plain and
+typed (translations, weather), live in ``searx.results.answers``.
 """
 
 from __future__ import annotations
@@ -18,71 +21,29 @@ from urllib.parse import SplitResult, urlsplit
 
 import msgspec
 
+from searx.results.answers import Answer as Answer  # the answers' home is answers.py; imported from here too
+from searx.results.answers import AnyAnswer, answer_from_item
+from searx.results.links import checked as _checked
+from searx.results.links import checked_url, safe_url
+
 # SearXNG's templates; any other value an engine names becomes the default
-TEMPLATES = ("default.html", "images.html", "videos.html")
+TEMPLATES = ("default.html", "images.html", "videos.html", "map.html", "torrent.html", "paper.html", "packages.html",
+             "file.html")
+# categories whose results a tab shows in a layout of their own (their kind), besides the templates
+CATEGORY_KINDS = ("news", "music", "social media")
 # what each kind of result cannot go without (the kind is the template, or "news" for the news category)
 REQUIRED: dict[str, tuple[str, ...]] = {
     "images.html": ("img_src", "thumbnail_src"),
     "videos.html": ("length", "thumbnail"),
     "news": ("publishedDate",),
 }
-# the schemes a result may link to; everything else (javascript:, data:, vbscript:,
-# file:, relative links an engine failed to resolve) is dropped
-URL_SCHEMES = frozenset({"http", "https"})
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_MAGNET = re.compile(r"^magnet:\?[\x21-\x7e]+$")
 
 
-def checked_url(url: str, *, instance_path: bool = False) -> tuple[str, SplitResult] | None:
-    """``(url, its parts)`` when ``url`` is an absolute http(s) URL, else None (the rules of ``safe_url``).
-
-    The parts are ``urlsplit``'s: the one parse of the URL, which a result carries
-    on (``MainResult.parts``) to merging, plugins and formats.
-    """
-    url = url.strip()
-    if " " in url:
-        url = url.replace(" ", "%20")
-    # isascii/isprintable: no control character, decided without the regex for most URLs
-    if not url or (not (url.isascii() and url.isprintable()) and _CONTROL.search(url)):
-        return None
-    if instance_path and url.startswith("/") and not url.startswith(("//", "/\\")):
-        return url, urlsplit(url)
-    if url.startswith("//"):
-        url = "https:" + url
-    try:
-        parts = urlsplit(url)
-        if ":" in parts.netloc:  # a port (or a password, or an IPv6 address) to check
-            parts.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError:
-        return None
-    return (url, parts) if parts.scheme.lower() in URL_SCHEMES and parts.hostname else None
-
-
-def safe_url(url: str, *, instance_path: bool = False) -> str:
-    """``url`` when it is an absolute http(s) URL, else ``""``.
-
-    With ``instance_path`` (results of the instance's own offline engines, such as
-    the collections), a path on this instance (``/collections/...``) passes too.
-
-    A protocol-relative ``//host/path`` becomes ``https://host/path``; inner
-    spaces are percent-encoded. Control characters refuse the URL: browsers
-    drop tabs and newlines, so ``java\tscript:`` would otherwise run.
-    """
-    checked = checked_url(url, instance_path=instance_path)
-    return checked[0] if checked else ""
-
-
-def _checked(url: str) -> str:
-    """The types' own check: ``safe_url`` (a path on this instance allowed), with a fast path
-    for the http(s) links ``from_engine_item`` has already checked."""
-    if not url or (url.startswith(("https://", "http://"))
-                   and ((url.isascii() and url.isprintable()) or not _CONTROL.search(url))):
-        return url
-    return safe_url(url, instance_path=True)
-
-
-class MainResult(msgspec.Struct, kw_only=True, dict=True):
+class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class", dict=True):
     """An ordinary link result (the ``results`` list of the JSON API).
 
+    Tagged, so the search cache gives each kind (``KINDS``) back as its own class.
     ``dict=True``: an instance may hold private runtime state outside its fields
     (the split URL, see ``parts``); it is never encoded.
     """
@@ -109,6 +70,10 @@ class MainResult(msgspec.Struct, kw_only=True, dict=True):
     length: str = ""
     iframe_src: str = ""
     author: str = ""
+    # music and social media (SearXNG's names)
+    audio_src: str = ""
+    views: str = ""
+    metadata: str = ""
     # private: not rendered by formats
     norm_url: str = ""
 
@@ -127,6 +92,8 @@ class MainResult(msgspec.Struct, kw_only=True, dict=True):
             self.thumbnail_src = _checked(self.thumbnail_src)
         if self.iframe_src:
             self.iframe_src = _checked(self.iframe_src)
+        if self.audio_src:
+            self.audio_src = _checked(self.audio_src)
 
     @property
     def parts(self) -> SplitResult:
@@ -139,24 +106,135 @@ class MainResult(msgspec.Struct, kw_only=True, dict=True):
 
     @property
     def kind(self) -> str:
-        """What the page shows it as: images.html, videos.html, news or default.html."""
+        """What the page shows it as: its template (images.html, map.html, ...), else its
+        category when that has a layout of its own (news, music, social media), else default.html."""
         if self.template != "default.html":
             return self.template
-        return "news" if self.category == "news" else "default.html"
+        return self.category if self.category in CATEGORY_KINDS else "default.html"
 
 
-class Answer(msgspec.Struct, kw_only=True):
-    """An instant answer (plugins and engines). ``kind`` tells templates what it is."""
+def _links(links: list[dict[str, str]]) -> list[dict[str, str]]:
+    """``[{"label", "url"}]`` with only http(s) links kept."""
+    return [link for link in links if _checked(link.get("url", ""))]
 
-    answer: str
-    url: str = ""
-    engine: str = ""
-    kind: str = "answer"
-    # a summary placeholder carries its data here (see searx.plugins.ai_summary)
-    data: dict[str, Any] | None = None
+
+class MapResult(MainResult, kw_only=True):
+    """A place (``map.html``): openstreetmap, photon. Coordinates are WGS 84 degrees."""
+
+    template: str = "map.html"
+    latitude: float | None = None
+    longitude: float | None = None
+    boundingbox: list[float] = msgspec.field(default_factory=list)  # south, north, west, east
+    geojson: dict[str, Any] | None = None
+    # name, road, house_number, locality, postcode, country (SearXNG's keys)
+    address: dict[str, str] = msgspec.field(default_factory=dict)
+    address_label: str = ""
+    osm: dict[str, str] = msgspec.field(default_factory=dict)  # type (node, way, relation) and id
+    links: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, url
+    data: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, value
 
     def __post_init__(self) -> None:
-        self.url = _checked(self.url)
+        super().__post_init__()
+        self.links = _links(self.links)
+
+
+class TorrentResult(MainResult, kw_only=True):
+    """A torrent (``torrent.html``). ``magnetlink`` is the one field where a non-http(s) link
+    (``magnet:?``) is allowed."""
+
+    template: str = "torrent.html"
+    magnetlink: str = ""
+    torrentfile: str = ""
+    seed: int | None = None
+    leech: int | None = None
+    files: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.magnetlink = self.magnetlink if _MAGNET.match(self.magnetlink) else ""
+        self.torrentfile = _checked(self.torrentfile)
+
+
+class PaperResult(MainResult, kw_only=True):
+    """A scholarly work (``paper.html``): pubmed, semantic_scholar, crossref, arxiv."""
+
+    template: str = "paper.html"
+    type: str = ""
+    authors: list[str] = msgspec.field(default_factory=list)
+    editor: str = ""
+    publisher: str = ""
+    journal: str = ""
+    volume: str = ""
+    pages: str = ""
+    number: str = ""
+    doi: str = ""
+    issn: list[str] = msgspec.field(default_factory=list)
+    isbn: list[str] = msgspec.field(default_factory=list)
+    tags: list[str] = msgspec.field(default_factory=list)
+    comments: str = ""
+    pdf_url: str = ""
+    html_url: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.pdf_url, self.html_url = _checked(self.pdf_url), _checked(self.html_url)
+
+
+class PackageResult(MainResult, kw_only=True):
+    """A software package (``packages.html``): pypi, docker_hub."""
+
+    template: str = "packages.html"
+    package_name: str = ""
+    version: str = ""
+    maintainer: str = ""
+    tags: list[str] = msgspec.field(default_factory=list)
+    popularity: str = ""
+    license_name: str = ""
+    license_url: str = ""
+    homepage: str = ""
+    source_code_url: str = ""
+    links: list[dict[str, str]] = msgspec.field(default_factory=list)  # label, url
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name in ("license_url", "homepage", "source_code_url"):
+            setattr(self, name, _checked(getattr(self, name)))
+        self.links = _links(self.links)
+
+
+class FileResult(MainResult, kw_only=True):
+    """A file (``file.html``): wikicommons files."""
+
+    template: str = "file.html"
+    filename: str = ""
+    size: str = ""
+    time: str = ""
+    mimetype: str = ""
+    abstract: str = ""
+    embedded: str = ""
+    mtype: str = ""
+    subtype: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.embedded = _checked(self.embedded)
+
+
+# the result class of each template that has fields of its own
+KINDS: dict[str, type[MainResult]] = {
+    "map.html": MapResult, "torrent.html": TorrentResult, "paper.html": PaperResult,
+    "packages.html": PackageResult, "file.html": FileResult,
+}
+AnyResult = MainResult | MapResult | TorrentResult | PaperResult | PackageResult | FileResult
+
+
+def kind_fields(result: MainResult) -> tuple[str, ...]:
+    """The fields a result's class adds to ``MainResult`` (what a kind's template and JSON show)."""
+    return _OWN_FIELDS.get(type(result), ())
+
+
+_BASE_FIELDS = frozenset(MainResult.__struct_fields__)
+_OWN_FIELDS = {cls: tuple(f for f in cls.__struct_fields__ if f not in _BASE_FIELDS) for cls in KINDS.values()}
 
 
 class Infobox(msgspec.Struct, kw_only=True):
@@ -177,8 +255,8 @@ class Infobox(msgspec.Struct, kw_only=True):
 class ResultSet(msgspec.Struct, kw_only=True):
     """Everything one search produced, before or after merging."""
 
-    results: list[MainResult] = msgspec.field(default_factory=list)
-    answers: list[Answer] = msgspec.field(default_factory=list)
+    results: list[AnyResult] = msgspec.field(default_factory=list)
+    answers: list[AnyAnswer] = msgspec.field(default_factory=list)
     infoboxes: list[Infobox] = msgspec.field(default_factory=list)
     suggestions: list[str] = msgspec.field(default_factory=list)
     corrections: list[str] = msgspec.field(default_factory=list)
@@ -202,9 +280,8 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
     if "correction" in item:
         text = _text(item["correction"]).strip()
         return ("correction", text) if text else None
-    if "answer" in item:
-        text = _text(item["answer"]).strip()
-        return Answer(answer=text, url=safe_url(_text(item.get("url"))), engine=engine) if text else None
+    if "answer" in item or _text(item.get("template")).startswith("answer/"):
+        return answer_from_item(item, engine)
     if "infobox" in item:
         return Infobox(
             infobox=_text(item["infobox"]),
@@ -224,32 +301,48 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    checked = checked_url(_text(item.get("url")), instance_path=instance_links)
-    if checked is None:
+    found = checked_url(_text(item.get("url")), instance_path=instance_links)
+    if found is None:
         return None
-    url, parts = checked
-    fields: dict[str, Any] = {"title": ""}
-    for key, value in item.items():  # only the fields the item has (most have three or four)
-        convert = _FIELDS.get(key)
-        if convert is not None:
-            fields[key] = convert(value)
-    fields["category"] = fields.get("category") or category
-    if fields.get("template") not in TEMPLATES:
-        fields["template"] = "default.html"
-    result = MainResult(url=url, engine=engine, **fields)
-    result.__dict__["_parts"] = (result.url, parts)
+    result = _main(item, found[0], engine, category)
+    result.__dict__["_parts"] = (result.url, found[1])
     required = REQUIRED.get(result.kind)
     if required and any(not getattr(result, name) for name in required):
         return None
     return result
 
 
-def _stripped(value: Any) -> str:
-    return (value if isinstance(value, str) else _text(value)).strip()
+def _main(item: dict[str, Any], url: str, engine: str, category: str) -> MainResult:
+    fields: dict[str, Any] = {"title": ""}
+    for key, value in item.items():  # only the fields the item has (most have three or four)
+        convert = _FIELDS.get(key)
+        if convert is not None:
+            fields[key] = convert(value)
+    fields["category"] = fields.get("category") or category
+    template = fields.get("template", "")
+    if template not in TEMPLATES:
+        template = fields["template"] = "default.html"
+    result = MainResult(url=url, engine=engine, **fields)
+    cls = KINDS.get(template)
+    return result if cls is None else _as_kind(cls, result, item)
 
 
-def _link(value: Any) -> str:
-    return safe_url(_text(value)) if value else ""  # most results have no picture: nothing to check
+def _as_kind(cls: type[MainResult], base: MainResult, item: dict[str, Any]) -> MainResult:
+    """``base`` as an instance of its kind's class, with the kind's own fields from ``item``
+    (types coerced as msgspec does: "52.5" becomes a float); a value that does not fit is left out."""
+    values = msgspec.structs.asdict(base)
+    own = {name: item[name] for name in _OWN_FIELDS[cls] if item.get(name) not in (None, "")}
+    try:
+        return msgspec.convert({**values, **own}, cls, strict=False)
+    except msgspec.ValidationError:
+        fitting = {}
+        for name, value in own.items():
+            try:
+                msgspec.convert({**values, name: value}, cls, strict=False)
+            except msgspec.ValidationError:
+                continue
+            fitting[name] = value
+        return msgspec.convert({**values, **fitting}, cls, strict=False)
 
 
 def _date(value: Any) -> str | None:
@@ -279,10 +372,18 @@ def _length(value: Any) -> str:
     return _text(value).strip()
 
 
-# what each optional field of a main result becomes (``from_engine_item``); other keys are ignored
+def _stripped(value: Any) -> str:
+    return (value if isinstance(value, str) else _text(value)).strip()
+
+
+def _link(value: Any) -> str:
+    return safe_url(_text(value)) if value else ""  # most results have no picture: nothing to check
+
+
+# what each optional field of a main result becomes (``_main``); other keys are ignored
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "title": _stripped, "content": _stripped, "category": _text, "template": _text, "publishedDate": _date,
-    "thumbnail": _link, "img_src": _link, "thumbnail_src": _link, "iframe_src": _link,
+    "thumbnail": _link, "img_src": _link, "thumbnail_src": _link, "iframe_src": _link, "audio_src": _link,
     "resolution": _stripped, "img_format": _stripped, "filesize": _stripped, "source": _stripped,
-    "length": _length, "author": _stripped,
+    "length": _length, "author": _stripped, "views": _stripped, "metadata": _stripped,
 }

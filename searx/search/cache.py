@@ -12,14 +12,14 @@ import hashlib
 
 import msgspec
 
-from searx.results.search import EngineReport, SearchQuery
+from searx.results.search import EngineReport, Outcome, SearchQuery
 from searx.results.types import ResultSet
 from searx.store import Store
 
 
 class _Entry(msgspec.Struct):
     results: ResultSet
-    reports: list[tuple[str, str, int, float]]
+    reports: list[tuple[str, Outcome, int, float]]
     creator: str = ""
 
 
@@ -50,7 +50,7 @@ class SearchCache:
         return entry.results, [EngineReport(n, o, "", c, e) for n, o, c, e in entry.reports], entry.creator
 
     def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport], creator: str = "") -> None:
-        if self.ttl <= 0 or not reports or any(r.outcome not in ("ok", "no_results") for r in reports):
+        if self.ttl <= 0 or not reports or not all(r.answered for r in reports):
             return
         entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports], creator)
         self.store.set(self.key(sq), self._encoder.encode(entry), self.ttl)

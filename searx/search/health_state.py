@@ -13,12 +13,13 @@ from typing import Any
 
 import msgspec
 
+from searx.results.search import ANSWERED, BOT_CHECK, Outcome
 from searx.store.script import Script
 
-OUTCOMES = ("ok", "no_results", "challenged", "blocked", "timeout", "error")
-SUCCESS = ("ok", "no_results")
-BOT_CHECK = ("challenged", "blocked")
-INFRA = ("timeout", "error")
+# the outcomes health records (a suspended engine was not asked: nothing to record)
+OUTCOMES: tuple[Outcome, ...] = ("ok", "no_results", "challenged", "blocked", "timeout", "error")
+SUCCESS = ANSWERED
+INFRA: tuple[Outcome, ...] = ("timeout", "error")
 
 CHALLENGE_BASE = 300.0      # first cooldown after a bot check without Retry-After
 INFRA_BASE = 60.0           # first cooldown after two infrastructure failures in a row

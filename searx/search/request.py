@@ -7,12 +7,12 @@ parameters and unknown engine names are ignored, as SearXNG does.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 
-from searx.engines import Engine
+from searx.engines import Engine, categories_of
 from searx.errors import BadRequest
 from searx.preferences import Preferences
-from searx.query import parse
+from searx.query import ParsedQuery, parse
 from searx.results.search import TIME_RANGES, SearchQuery
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2})?$")
@@ -21,11 +21,6 @@ MAX_QUERY = 1000
 
 def _names(value: str) -> list[str]:
     return [v.strip() for v in value.replace(";", ",").split(",") if v.strip()]
-
-
-def categories_of(engines: Mapping[str, Engine]) -> list[str]:
-    """Every category some engine belongs to, in first-seen order."""
-    return list(dict.fromkeys(c for e in engines.values() for c in e.categories))
 
 
 def enabled_engines(engines: Mapping[str, Engine], prefs: Preferences) -> list[str]:
@@ -45,7 +40,8 @@ def search_language(value: str) -> str:
     return f"{lang}-{region.upper()}" if region else lang
 
 
-def _language(value: str, accept_language: str) -> str:
+def resolve_language(value: str, accept_language: str) -> str:
+    """The search language of a preference or parameter: ``auto`` becomes the browser's first language."""
     if value == "auto":
         first = accept_language.split(",")[0].split(";")[0].strip()
         return first if _LANG.match(first or "") else "all"
@@ -65,17 +61,38 @@ def _int(args: Mapping[str, str], name: str, default: int, low: int, high: int) 
     return value
 
 
+def _timeout(args: Mapping[str, str]) -> float | None:
+    """SearXNG's ``timeout_limit`` parameter: seconds the engines may take at most."""
+    raw = args.get("timeout_limit", "")
+    if raw in ("", "None"):
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise BadRequest("timeout_limit must be a number of seconds") from None
+    if not 0 < value <= 60:
+        raise BadRequest("timeout_limit must be above 0 and at most 60 seconds")
+    return value
+
+
+def parse_query(raw: str, engines: Mapping[str, Engine], site_bangs: Container[str] = (),
+                categories: list[str] | None = None) -> ParsedQuery:  # fmt: skip
+    """The query's text and its bangs, language and timeout (``searx.query``); BadRequest when too long."""
+    if len(raw) > MAX_QUERY:
+        raise BadRequest(f"the query is longer than {MAX_QUERY} characters")
+    shortcuts = {e.shortcut: n for n, e in engines.items() if e.shortcut}
+    return parse(raw, shortcuts, engines.keys(), categories_of(engines) if categories is None else categories,
+                 site_bangs)
+
+
 def build(args: Mapping[str, str], prefs: Preferences, engines: Mapping[str, Engine], *,
-          accept_language: str = "", max_page: int = 0) -> SearchQuery:
+          accept_language: str = "", max_page: int = 0, site_bangs: Container[str] = ()) -> SearchQuery:
     """The search a request asks for (after bangs, preferences and defaults)."""
     raw = args.get("q", "")
     if not raw.strip():
         raise BadRequest("missing query: give a search term in q")
-    if len(raw) > MAX_QUERY:
-        raise BadRequest(f"the query is longer than {MAX_QUERY} characters")
     all_categories = categories_of(engines)
-    shortcuts = {e.shortcut: n for n, e in engines.items() if e.shortcut}
-    parsed = parse(raw, shortcuts, engines.keys(), all_categories)
+    parsed = parse_query(raw, engines, site_bangs, all_categories)
     if not parsed.text:
         raise BadRequest("missing query: give a search term after the bang")
 
@@ -84,7 +101,7 @@ def build(args: Mapping[str, str], prefs: Preferences, engines: Mapping[str, Eng
     time_range = args.get("time_range", "") or None
     if time_range is not None and time_range not in TIME_RANGES:
         raise BadRequest(f"time_range must be one of {', '.join(TIME_RANGES)} or empty")
-    language = parsed.language or _language(args.get("language") or prefs.get("language"), accept_language)
+    language = parsed.language or resolve_language(args.get("language") or prefs.get("language"), accept_language)
 
     usable = enabled_engines(engines, prefs)
     chosen: list[str] = list(parsed.engines)
@@ -104,4 +121,5 @@ def build(args: Mapping[str, str], prefs: Preferences, engines: Mapping[str, Eng
     return SearchQuery(
         query=parsed.text, engines=tuple(dict.fromkeys(chosen)), categories=tuple(dict.fromkeys(categories)),
         language=language, safesearch=safesearch, time_range=time_range, pageno=pageno,
+        timeout=parsed.timeout or _timeout(args), lucky=parsed.lucky,
     )

@@ -21,7 +21,7 @@ from searx.network.client import EngineNetwork, Fetch
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
-from searx.results.search import EngineReport, SearchOutcome, SearchQuery
+from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
 from searx.search.tokens import TokenCache
@@ -55,6 +55,11 @@ def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
         "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
         "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
     }
+
+
+def engine_timeout(engine: Engine, sq: SearchQuery) -> float:
+    """The engine's own timeout, or the search's when the query asks for less (``<3``, ``timeout_limit``)."""
+    return engine.timeout if sq.timeout is None else min(engine.timeout, sq.timeout)
 
 
 def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
@@ -152,7 +157,7 @@ class SearchRunner:
         # admitted only now, all with one store read: a cooled-down engine's single probe
         # must be a real request, and a token page is one (a suspended engine fetches none)
         suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
-        batch = [(e, Fetch(p, e.timeout, e.enable_http)) for e, p in asking if e.name not in suspended]
+        batch = [(e, Fetch(p, engine_timeout(e, sq), e.enable_http)) for e, p in asking if e.name not in suspended]
         waiting = [(e, p) for e, p in waiting if e.name not in suspended]
         for engine, params, left in self._fetch_tokens(sq, waiting, reports):
             if self._request(engine, sq, params, reports):
@@ -212,7 +217,7 @@ class SearchRunner:
             except Exception as exc:  # noqa: BLE001 - one engine never fails the page
                 self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
                 continue
-            fetches.append(Fetch(token_params, engine.timeout, engine.enable_http))
+            fetches.append(Fetch(token_params, engine_timeout(engine, sq), engine.enable_http))
             asking.append((engine, params))
         waiting = asking
         ready = []
@@ -230,7 +235,8 @@ class SearchRunner:
                 continue
             self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
             params["token"] = token
-            ready.append((engine, params, max(engine.timeout - got.elapsed, engine.timeout / 4)))
+            limit = engine_timeout(engine, sq)
+            ready.append((engine, params, max(limit - got.elapsed, limit / 4)))
         return ready
 
     def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
@@ -259,6 +265,8 @@ class SearchRunner:
             raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
 
     def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
+        if response.status_code in params.get("no_result_for_http_status", ()):
+            return ResultSet()  # the site's way of saying "nothing found" (SearXNG's engine key)
         if params.get("raise_for_httperror", True):
             check_status(response)
         response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
@@ -286,7 +294,7 @@ class SearchRunner:
                 assert got.response is not None
                 rs = self._parse(engine, got.response, fetch.params)
             except EngineError as exc:
-                if self.tokens is not None and exc.outcome in ("challenged", "blocked"):
+                if self.tokens is not None and exc.outcome in BOT_CHECK:
                     self.tokens.forget(engine, fetch.params)
                 self._failed(engine, exc, got.elapsed, reports)
                 continue

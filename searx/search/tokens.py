@@ -37,13 +37,16 @@ class TokenCache:
         self._store.delete(self.key(engine, scope))
 
     def lookup(self, engine: Engine, query: str, params: dict[str, Any]) -> bool:
-        """Put the cached token into ``params``; True when the engine must fetch one first."""
+        """Put the cached token into ``params``; True when the engine must fetch one first.
+
+        A cached token is handed over even when the request does not require one (Qwant
+        sends its last ``datadome`` cookie back when it has one, and never asks for one)."""
         scope = engine.token_scope(query, params)
         params["token_scope"] = scope
-        if scope is None or not engine.token_required(params):
+        if scope is None:
             return False
         params["token"] = self.get(engine.name, scope)
-        return params["token"] is None
+        return params["token"] is None and engine.token_required(params)
 
     def keep(self, engine: Engine, params: dict[str, Any], items: list[Any]) -> list[Any]:
         """Cache a fresh token a result page carried (``{"token": ...}``); the other items."""

@@ -10,8 +10,8 @@ choice from the ``store:`` settings in ``factory``.
 from __future__ import annotations
 
 from searx.store.base import Store, StoreError
-from searx.store.factory import check_store, open_store
+from searx.store.factory import cache_store, check_store, open_store
 from searx.store.memory import MemoryStore
 from searx.store.script import Script
 
-__all__ = ["MemoryStore", "Script", "Store", "StoreError", "check_store", "open_store"]
+__all__ = ["MemoryStore", "Script", "Store", "StoreError", "cache_store", "check_store", "open_store"]

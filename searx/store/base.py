@@ -12,6 +12,8 @@ from searx.store.script import Script
 class StoreError(SearxError):
     """The shared store cannot be reached or refused to work; callers degrade."""
 
+    code = "store_unavailable"
+
 
 class Store(Protocol):
     """The shared-state interface. Every method is atomic for one key."""

@@ -1,8 +1,10 @@
 """The embedded store: a dict with expiry, safe across threads of one process.
 
 Values and rate-limit windows are each bounded to ``max_keys`` by least-recent
-use: every call costs O(1) (amortised), whatever the number of keys; past the
-bound the key used longest ago goes first, expired or not.
+use, and values also to ``max_bytes`` (their keys and bytes together): every
+call costs O(1) (amortised), whatever the number of keys; past a bound the key
+used longest ago goes first, expired or not. A value larger than ``max_bytes``
+is not kept at all.
 """
 
 from __future__ import annotations
@@ -15,16 +17,26 @@ from collections.abc import Callable, Sequence
 
 from searx.store.script import Script
 
+MAX_BYTES = 256 * 1024 * 1024  # ``store.max_bytes``
+
 
 class MemoryStore:
     """In-process ``Store``. ``clock`` is injectable for tests."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000,
+                 max_bytes: int = MAX_BYTES) -> None:
         self._clock = clock
         self._data: OrderedDict[str, tuple[bytes, float | None]] = OrderedDict()
         self._windows: OrderedDict[str, list[float]] = OrderedDict()
         self._lock = threading.Lock()
         self._max_keys = max(1, max_keys)
+        self._max_bytes = max(1, max_bytes)
+        self._bytes = 0
+
+    @property
+    def byte_count(self) -> int:
+        """The size of the values held: their keys and bytes (for tests and the bench)."""
+        return self._bytes
 
     def _live(self, key: str, now: float) -> bytes | None:
         item = self._data.get(key)
@@ -32,16 +44,25 @@ class MemoryStore:
             return None
         value, expires = item
         if expires is not None and expires <= now:
-            del self._data[key]
+            self._drop(key)
             return None
         self._data.move_to_end(key)
         return value
 
+    def _drop(self, key: str) -> None:
+        item = self._data.pop(key, None)
+        if item is not None:
+            self._bytes -= len(key) + len(item[0])
+
     def _put(self, key: str, value: bytes, expires: float | None) -> None:
+        self._drop(key)
+        size = len(key) + len(value)
+        if size > self._max_bytes:  # kept, it would push out everything else
+            return
         self._data[key] = (value, expires)
-        self._data.move_to_end(key)
-        while len(self._data) > self._max_keys:
-            self._data.popitem(last=False)
+        self._bytes += size
+        while len(self._data) > self._max_keys or self._bytes > self._max_bytes:
+            self._drop(next(iter(self._data)))  # the least recently used
 
     def get(self, key: str) -> bytes | None:
         with self._lock:
@@ -67,7 +88,7 @@ class MemoryStore:
 
     def delete(self, key: str) -> None:
         with self._lock:
-            self._data.pop(key, None)
+            self._drop(key)
 
     def incr(self, key: str, ttl: float | None = None) -> int:
         with self._lock:
@@ -101,7 +122,7 @@ class MemoryStore:
             current = [self._live(key, now) for key in keys]
             for key, old, new in zip(keys, current, script.apply(current, args), strict=True):
                 if new is None:
-                    self._data.pop(key, None)
+                    self._drop(key)
                 elif new is not old:
                     self._put(key, new, None)
 

@@ -7,21 +7,24 @@ servers call ``close()`` on the body, so clean-up is tied to that (and to the en
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 
-class Body:
-    """Iterates ``lines``; on the end or ``close()``: closes ``lines``, then calls ``on_close`` (once)."""
+class Body(Generic[T]):
+    """Iterates ``items``; on the end or ``close()``: closes ``items``, then calls ``on_close`` (once)."""
 
-    def __init__(self, lines: Iterator[bytes], on_close: Callable[[], None]) -> None:
-        self._lines, self._on_close = lines, on_close
+    def __init__(self, items: Iterator[T], on_close: Callable[[], None]) -> None:
+        self._items, self._on_close = items, on_close
         self._open = True
 
-    def __iter__(self) -> Body:
+    def __iter__(self) -> Body[T]:
         return self
 
-    def __next__(self) -> bytes:
+    def __next__(self) -> T:
         try:
-            return next(self._lines)
+            return next(self._items)
         except StopIteration:
             self.close()
             raise
@@ -30,7 +33,7 @@ class Body:
         if self._open:
             self._open = False
             try:
-                close = getattr(self._lines, "close", None)
+                close = getattr(self._items, "close", None)
                 if close is not None:
                     close()
             finally:

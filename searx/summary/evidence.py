@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from searx.errors import SearxError
 from searx.results.types import ResultSet
 
 VERSION = 1
@@ -37,12 +38,11 @@ class Evidence(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     sources: list[Source]
 
 
-class EvidenceError(Exception):
+class EvidenceError(SearxError):
     """Refused evidence; ``code`` is the NDJSON error code (bad_request, bad_signature, expired)."""
 
     def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
+        super().__init__(code=code)
 
 
 def build(results: ResultSet, query: str, lang: str, max_sources: int, exp: int) -> Evidence:

@@ -1,6 +1,6 @@
-"""One generation shared by every identical request in flight (single-flight), as NDJSON lines.
+"""One generation shared by every identical request in flight (single-flight), as summary events.
 
-The producer publishes lines; each follower replays them from the start and
+The producer publishes events; each follower replays them from the start and
 then waits for more. When the last follower leaves before the end, the
 upstream request is aborted.
 """
@@ -11,20 +11,21 @@ import threading
 from collections.abc import Callable, Iterator
 
 from searx.summary.body import Body
+from searx.summary.events import Event
 
 
 class Flight:
     def __init__(self) -> None:
-        self._lines: list[bytes] = []
+        self._events: list[Event] = []
         self._finished = False
         self._followers = 0
         self._abort: Callable[[], None] | None = None
         self.cancelled = False
         self._cond = threading.Condition()
 
-    def publish(self, line: bytes) -> None:
+    def publish(self, event: Event) -> None:
         with self._cond:
-            self._lines.append(line)
+            self._events.append(event)
             self._cond.notify_all()
 
     def finish(self) -> None:
@@ -38,7 +39,7 @@ class Flight:
             self._abort = abort
             return not self.cancelled
 
-    def join(self) -> Body:
+    def join(self) -> Body[Event]:
         """The response body of one request: its ``close()`` always leaves the flight."""
         with self._cond:
             self._followers += 1
@@ -54,13 +55,13 @@ class Flight:
         if abort is not None:
             abort()
 
-    def follow(self) -> Iterator[bytes]:
+    def follow(self) -> Iterator[Event]:
         sent = 0
         while True:
             with self._cond:
-                while sent >= len(self._lines) and not self._finished:
+                while sent >= len(self._events) and not self._finished:
                     self._cond.wait()
-                batch = self._lines[sent:]
+                batch = self._events[sent:]
                 finished = self._finished
             sent += len(batch)
             yield from batch

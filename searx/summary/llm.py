@@ -65,6 +65,18 @@ class Finish:
     reason: str
 
 
+@dataclass
+class _Progress:
+    """One stream so far: when it started and must end, its last token, its finish reason, its size."""
+
+    start: float
+    deadline: float
+    last_token: float | None = None
+    finish: str | None = None
+    answered: bool = False
+    received: int = 0
+
+
 def status_code(status: int) -> str:
     """The error code for an HTTP status that is not 2xx."""
     if status == 429:
@@ -191,74 +203,92 @@ class LLMStream:
         return LLMError(detail, code=code)
 
     def __iter__(self) -> Iterator[Token | Finish]:
-        limits, clock = self.limits, self._clock
-        start = clock()
-        deadline, last_token = start + limits.total, None
-        decoder, think = SSEDecoder(), ThinkFilter()
-        finish: str | None = None
-        answered, received = False, 0
         if self._closed.is_set():  # abandoned before it began: never contact the server
             raise LLMError("closed", code="interrupted")
         self._thread.start()
+        start = self._clock()
+        progress = _Progress(start=start, deadline=start + self.limits.total)
+        think = ThinkFilter()
         try:
-            while True:
-                token_limit = start + limits.first_token if last_token is None else last_token + limits.idle
-                limit = min(deadline, token_limit)
-                try:
-                    item = self._queue.get(timeout=max(0.0, limit - clock()))
-                except queue.Empty:
-                    code = "deadline" if limit == deadline else "first_token_timeout" if last_token is None else "idle_timeout"
-                    raise self._fail(code, "no token in time") from None
-                if self._closed.is_set():
-                    raise LLMError("closed", code="interrupted")
-                kind = item[0]
-                if kind == "status":
-                    # the body may quote the prompt: only at debug level
-                    log.debug("ai_summary: HTTP %s body: %r", item[1], item[2][:200])
-                    raise self._fail(status_code(item[1]), f"HTTP {item[1]}")
-                if kind == "error":
-                    exc = item[1]
-                    if item[2] and finish is not None:
-                        break  # the connection dropped after the answer was complete
-                    # the class only: a transport error's message can quote a header value (the key)
-                    raise self._fail(exception_code(exc, item[2]), type(exc).__name__) from exc
-                if kind == "open":
-                    continue
-                events = decoder.close() if kind == "end" else decoder.feed(item[1])
-                if kind == "chunk":
-                    received += len(item[1])
-                    if received > MAX_STREAM_BYTES:
-                        raise self._fail("llm_failed", "stream too long")
-                stop = False
-                for event in events:
-                    if not isinstance(event, SSEEvent):
-                        continue  # ": ping" keeps the connection, not the timers, alive
-                    if event.data.strip() == "[DONE]":
-                        stop = True
-                        break
-                    text, reasoning, reason = self._parse(event.data)
-                    if reasoning or text:
-                        last_token = clock()
-                    if text:
-                        answer = think.feed(text)
-                        if answer:
-                            answered = answered or bool(answer.strip())
-                            yield Token(answer)
-                    if reason:
-                        finish = reason
-                if stop or kind == "end":
+            for data in self._data(progress):
+                if data.strip() == "[DONE]":
                     break
-            tail = think.close()
-            if tail:
-                answered = answered or bool(tail.strip())
-                yield Token(tail)
-            if finish is None:  # cut short: no finish_reason (an empty 200 stream, a lost connection)
-                raise self._fail("interrupted", "stream ended without a finish_reason")
-            if not answered:
-                raise self._fail("no_answer", "only thinking or empty output")
-            yield Finish(finish)
+                yield from self._answer(data, think, progress)
+            yield from self._end(think, progress)
         finally:
             self.close()
+
+    def _next_item(self, progress: _Progress) -> tuple[Any, ...]:
+        """The reader thread's next item, within the first-token, idle and total time limits."""
+        limits = self.limits
+        token_limit = progress.start + limits.first_token if progress.last_token is None else progress.last_token + limits.idle
+        limit = min(progress.deadline, token_limit)
+        try:
+            item = self._queue.get(timeout=max(0.0, limit - self._clock()))
+        except queue.Empty:
+            code = ("deadline" if limit == progress.deadline
+                    else "first_token_timeout" if progress.last_token is None else "idle_timeout")  # fmt: skip
+            raise self._fail(code, "no token in time") from None
+        if self._closed.is_set():
+            raise LLMError("closed", code="interrupted")
+        return item
+
+    def _chunks(self, progress: _Progress) -> Iterator[bytes | None]:
+        """The body's bytes as they come, then ``None`` at its end; an HTTP or transport error raises."""
+        while True:
+            item = self._next_item(progress)
+            kind = item[0]
+            if kind == "status":
+                # the body may quote the prompt: only at debug level
+                log.debug("ai_summary: HTTP %s body: %r", item[1], item[2][:200])
+                raise self._fail(status_code(item[1]), f"HTTP {item[1]}")
+            if kind == "error":
+                exc, opened = item[1], item[2]
+                if opened and progress.finish is not None:
+                    return  # the connection dropped after the answer was complete
+                # the class only: a transport error's message can quote a header value (the key)
+                raise self._fail(exception_code(exc, opened), type(exc).__name__) from exc
+            if kind == "end":
+                yield None
+                return
+            if kind == "chunk":
+                progress.received += len(item[1])
+                if progress.received > MAX_STREAM_BYTES:
+                    raise self._fail("llm_failed", "stream too long")
+                yield item[1]
+
+    def _data(self, progress: _Progress) -> Iterator[str]:
+        """The data of each server-sent event (``: ping`` keeps the connection, not the timers, alive)."""
+        decoder = SSEDecoder()
+        for chunk in self._chunks(progress):
+            for event in decoder.close() if chunk is None else decoder.feed(chunk):
+                if isinstance(event, SSEEvent):
+                    yield event.data
+
+    def _answer(self, data: str, think: ThinkFilter, progress: _Progress) -> Iterator[Token]:
+        """The answer's text in one chunk, thinking kept out; notes its finish reason."""
+        text, reasoning, reason = self._parse(data)
+        if reasoning or text:
+            progress.last_token = self._clock()
+        if text:
+            answer = think.feed(text)
+            if answer:
+                progress.answered = progress.answered or bool(answer.strip())
+                yield Token(answer)
+        if reason:
+            progress.finish = reason
+
+    def _end(self, think: ThinkFilter, progress: _Progress) -> Iterator[Token | Finish]:
+        """What the think filter held back, then ``Finish``, or why the stream is no answer."""
+        tail = think.close()
+        if tail:
+            progress.answered = progress.answered or bool(tail.strip())
+            yield Token(tail)
+        if progress.finish is None:  # cut short: no finish_reason (an empty 200 stream, a lost connection)
+            raise self._fail("interrupted", "stream ended without a finish_reason")
+        if not progress.answered:
+            raise self._fail("no_answer", "only thinking or empty output")
+        yield Finish(progress.finish)
 
     def _parse(self, data: str) -> tuple[str, str, str | None]:
         """(content, reasoning, finish_reason) of one chunk."""

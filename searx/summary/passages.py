@@ -7,15 +7,13 @@ not be read keeps its snippet, which is always in the prompt.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from searx.collections import chunking
 from searx.summary import words
 
 SIZE = 800
-_PARAGRAPH = re.compile(r"\n\s*\n")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
 
 @dataclass(frozen=True)
@@ -26,40 +24,8 @@ class Passage:
 
 
 def split(text: str, size: int = SIZE) -> list[str]:
-    """Paragraphs packed into pieces of about ``size`` characters; long ones cut between sentences."""
-    pieces: list[str] = []
-    current = ""
-    for paragraph in _PARAGRAPH.split(text):
-        paragraph = paragraph.strip()
-        if not paragraph:
-            continue
-        parts = [paragraph] if len(paragraph) <= size else _cut(paragraph, size)
-        for part in parts:
-            if current and len(current) + 2 + len(part) > size:
-                pieces.append(current)
-                current = ""
-            current = f"{current}\n\n{part}" if current else part
-    if current:
-        pieces.append(current)
-    return pieces
-
-
-def _cut(paragraph: str, size: int) -> list[str]:
-    out: list[str] = []
-    current = ""
-    for sentence in _SENTENCE_END.split(paragraph):
-        while len(sentence) > size:  # one endless "sentence": cut at a space
-            at = sentence.rfind(" ", 0, size)
-            at = at if at > size // 2 else size
-            out.append((current + " " + sentence[:at]).strip() if current else sentence[:at])
-            current, sentence = "", sentence[at:].strip()
-        if current and len(current) + 1 + len(sentence) > size:
-            out.append(current)
-            current = ""
-        current = f"{current} {sentence}" if current else sentence
-    if current:
-        out.append(current)
-    return out
+    """A page's text in pieces of about ``size`` characters, without overlap (``searx.collections.chunking``)."""
+    return [p.text for p in chunking.split([(None, text)], size, overlap=0)]
 
 
 def _tokens(text: str) -> list[str]:

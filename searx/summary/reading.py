@@ -13,21 +13,18 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
-from searx.summary import ndjson, passages
+from searx.reader.document import PageReader
+from searx.summary import passages
+from searx.summary.events import Event, Passages, Reading
 from searx.summary.evidence import Evidence, Source
 
 log = logging.getLogger("searx.summary.reading")
 
 STATES = ("started", "ok", "failed", "skipped")
-
-
-class PageReader(Protocol):
-    def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None) -> Any: ...  # fmt: skip
 
 
 def read_pages(
@@ -37,9 +34,11 @@ def read_pages(
     progress: Callable[[str, str], None],
     *,
     accept_language: str | None = None,
+    client: str | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[int, str]:
-    """n -> the page text of each source read within ``timeout`` seconds.
+    """n -> the page text of each source read within ``timeout`` seconds (``client``: for the reader's
+    per-client cap).
 
     ``progress(url, state)`` is called with ``started`` for each, then exactly one of
     ``ok``, ``failed`` (the reader refused or failed) or ``skipped`` (late, or empty).
@@ -54,7 +53,7 @@ def read_pages(
         for source in sources:
             progress(source.url, "started")
             futures[pool.submit(reader.read, source.url, format="text", deadline=deadline,
-                                accept_language=accept_language)] = source  # fmt: skip
+                                accept_language=accept_language, client=client)] = source  # fmt: skip
         pending = set(futures)
         while pending:
             left = deadline - clock()
@@ -109,17 +108,18 @@ class Grounding(msgspec.Struct, kw_only=True):
         read = self.by_source()
         return {s.n: "\n\n".join([s.snippet, *read.get(s.n, [])]) for s in sources}
 
-    def lines(self) -> list[bytes]:
-        """The NDJSON lines that replay this grounding (final reading states, then the passages)."""
-        out = [ndjson.reading(r.url, r.state) for r in self.reading]
+    def events(self) -> list[Event]:
+        """The events that replay this grounding (final reading states, then the passages)."""
+        out: list[Event] = [Reading(r.url, r.state) for r in self.reading]
         if self.reading:
-            out.append(ndjson.passages([{"n": p.n, "text": p.text} for p in self.passages]))
+            out.append(Passages([{"n": p.n, "text": p.text} for p in self.passages]))
         return out
 
 
 def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: float, budget: int,
-           publish: Callable[[bytes], None], *, accept_language: str | None = None) -> Grounding:  # fmt: skip
-    """Read the top ``count`` sources' pages and pick their best passages, publishing progress lines."""
+           publish: Callable[[Event], None], *, accept_language: str | None = None,
+           client: str | None = None) -> Grounding:  # fmt: skip
+    """Read the top ``count`` sources' pages and pick their best passages, publishing progress events."""
     # web pages only: a source from the user's own documents is not a URL to read
     top = [s for s in verified.sources if s.url.startswith(("http://", "https://"))][: max(0, count)]
     if reader is None or not top:
@@ -129,9 +129,9 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
     def progress(url: str, state: str) -> None:
         if state != "started":
             final[url] = state
-        publish(ndjson.reading(url, state))
+        publish(Reading(url, state))
 
-    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language)
+    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language, client=client)
     try:
         chosen = passages.select(verified.query, texts, budget)
     except Exception:  # noqa: BLE001 - ranking trouble must not cost the answer: the snippets remain
@@ -139,5 +139,5 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
         chosen = []
     grounding = Grounding(reading=[ReadState(url=s.url, state=final.get(s.url, "skipped")) for s in top],
                           passages=[PassageOut(n=p.n, text=p.text) for p in chosen])  # fmt: skip
-    publish(ndjson.passages([{"n": p.n, "text": p.text} for p in grounding.passages]))
+    publish(Passages([{"n": p.n, "text": p.text} for p in grounding.passages]))
     return grounding

@@ -1,8 +1,8 @@
 """The summary service: verify the evidence, then per-client cap → cache → single-flight → gate → stream.
 
 ``SummaryService.open`` either refuses before anything is streamed (a
-``Refusal`` with a code and HTTP status) or returns an iterator of NDJSON
-lines. No LLM call happens for any refusal. Queries and answers are not logged.
+``Refusal`` with the protocol's code) or returns the summary's typed events
+(``searx.summary.events``; the view writes them as NDJSON). No LLM call happens for any refusal. Queries and answers are not logged.
 Users' own servers have a gate of their own: they never take the admin
 server's generation slots.
 """
@@ -24,9 +24,11 @@ import msgspec
 from searx.errors import LLMError
 from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
+from searx.origin import parse_origin
 from searx.settings import Settings
 from searx.store import Store
-from searx.summary import citations, evidence, language, ndjson, passages, prompt
+from searx.summary import citations, evidence, language, passages, prompt
+from searx.summary.events import Delta, Done, Event, Failed, Head
 from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
 from searx.summary.reading import Grounding, PageReader, ground
@@ -72,26 +74,9 @@ class _Job:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A request refused before streaming: answer ``status`` with ``body``."""
+    """A request refused before streaming; ``code`` is the protocol's error code."""
 
     code: str
-
-    @property
-    def status(self) -> int:
-        return ndjson.status(self.code)
-
-    @property
-    def body(self) -> dict[str, dict[str, str]]:
-        return ndjson.error_body(self.code)
-
-
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        port = None
-    return parts.scheme.lower(), (parts.hostname or "").lower(), port
 
 
 class SummaryService:
@@ -134,8 +119,8 @@ class SummaryService:
         return bool(self.conf.base_url) or self.conf.allow_user_server
 
     def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "",
-             ui_lang: str = "") -> Refusal | Iterator[bytes]:  # fmt: skip
-        """Check a POST /ai_summary body; a Refusal, or the NDJSON lines to stream.
+             ui_lang: str = "") -> Refusal | Counted:  # fmt: skip
+        """Check a POST /ai_summary body; a Refusal, or the events to stream.
 
         ``client``: who asks (the limiter's key of the client address), for the per-client stream cap;
         ``ui_lang``: the interface language, the answer's language when the search has none.
@@ -171,7 +156,7 @@ class SummaryService:
         return Counted(lines, self._streams, client, replayed=replayed)
 
     def _start(self, request: Request, verified: evidence.Evidence, target: Target,
-               client: str, ui_lang: str) -> Refusal | tuple[Iterator[bytes], bool]:  # fmt: skip
+               client: str, ui_lang: str) -> Refusal | tuple[Iterator[Event], bool]:  # fmt: skip
         """The answer and whether it is a replay: from the cache, joined to a generation in flight, or new."""
         grounded = self.conf.grounding
         lang = expected_language(verified.lang, ui_lang)
@@ -192,8 +177,8 @@ class SummaryService:
         release = self._acquire(user=target.pinned is not None)
         if release is None:
             self._land(key, flight)
-            flight.publish(ndjson.head(verified.sources, target.model, False))
-            flight.publish(ndjson.error("busy"))
+            flight.publish(Head(verified.sources, target.model, False))
+            flight.publish(Failed("busy"))
             flight.finish()
             relay.close()
             return Refusal("busy")
@@ -233,7 +218,7 @@ class SummaryService:
         conf = self.conf
         server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
         model = (prefs.get("ai_summary_model") or "").strip()
-        if server and not (conf.base_url and _origin(server) == _origin(conf.base_url)):
+        if server and not (conf.base_url and (mine := parse_origin(server)) and mine == parse_origin(conf.base_url)):
             try:
                 checked = self._guard.check(server)
             except AddressRefusedError as exc:
@@ -247,10 +232,9 @@ class SummaryService:
         return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
-        scheme, host, port = _origin(target.base_url)
+        server = f"{parse_origin(target.base_url) or target.base_url}{urlsplit(target.base_url).path}"
         parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
-                 f"read_pages={pages}",
-                 f"{scheme}://{host}:{port}{urlsplit(target.base_url).path}"]  # fmt: skip
+                 f"read_pages={pages}", server]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def _land(self, key: str | None, flight: Flight) -> None:
@@ -258,26 +242,26 @@ class SummaryService:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
 
-    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[bytes]:
+    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[Event]:
         # "cached" only for the client that generated it: to anyone else it would tell what was searched
         cached = bool(client) and hit.creator == client
-        yield ndjson.head(verified.sources, hit.model, cached)
-        yield from hit.grounding.lines()
+        yield Head(verified.sources, hit.model, cached)
+        yield from hit.grounding.events()
         if hit.text:
-            yield ndjson.delta(hit.text)
-        yield ndjson.done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations,
-                          invalid=hit.invalid, cached=cached, grounded=hit.grounded,
-                          review=hit.review.fields())  # fmt: skip
+            yield Delta(hit.text)
+        yield Done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations, invalid=hit.invalid,
+                   cached=cached, grounded=hit.grounded, review=hit.review.fields())  # fmt: skip
 
     def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
         conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
         stream: LLMStream | None = None
         grounding = Grounding()
         try:
-            flight.publish(ndjson.head(verified.sources, target.model, False))
+            flight.publish(Head(verified.sources, target.model, False))
             # the pages are read here, in the summary request: the results page never waits for them
             grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
-                               conf.evidence_budget, flight.publish, accept_language=job.lang or None)  # fmt: skip
+                               conf.evidence_budget, flight.publish, accept_language=job.lang or None,
+                               client=job.client or None)  # fmt: skip
             payload: dict[str, Any] = {
                 "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
                 "stream": True,
@@ -294,15 +278,15 @@ class SummaryService:
             for event in stream:
                 if isinstance(event, Token):
                     text.append(event.text)
-                    flight.publish(ndjson.delta(event.text))
+                    flight.publish(Delta(event.text))
                 elif isinstance(event, Finish):
                     self._finish(flight, job, grounding, "".join(text), event.reason)
         except LLMError as exc:
             if not flight.cancelled:
-                flight.publish(ndjson.error(exc.code))
+                flight.publish(Failed(exc.code))
         except Exception:  # noqa: BLE001 - the stream still ends with one terminal line
             log.exception("ai_summary: generation failed")
-            flight.publish(ndjson.error("llm_failed"))
+            flight.publish(Failed("llm_failed"))
         finally:
             if stream is not None:
                 stream.close()
@@ -322,5 +306,5 @@ class SummaryService:
         # done line, so a client that asks again at once (here or on another instance) finds it
         if key and reason == "stop" and self.conf.cache_ttl > 0:
             self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
-        flight.publish(ndjson.done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid,
-                                   cached=False, grounded=grounded, review=checked.fields()))  # fmt: skip
+        flight.publish(Done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid, cached=False,
+                            grounded=grounded, review=checked.fields()))  # fmt: skip

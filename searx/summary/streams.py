@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 
 from searx.summary.body import Body
+from searx.summary.events import Event
 
 
 class StreamCap:
@@ -46,13 +47,13 @@ class StreamCap:
             return self._open.get(client, 0)
 
 
-class Counted(Body):
+class Counted(Body[Event]):
     """A response body that leaves the cap once, when it ends or is closed.
 
     ``replayed``: the body replays a cached answer (for the operator's metrics;
     the client is told so only when it generated the answer itself).
     """
 
-    def __init__(self, body: Iterator[bytes], cap: StreamCap, client: str, *, replayed: bool = False) -> None:
+    def __init__(self, body: Iterator[Event], cap: StreamCap, client: str, *, replayed: bool = False) -> None:
         super().__init__(body, lambda: cap.leave(client))
         self.replayed = replayed

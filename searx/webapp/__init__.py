@@ -47,6 +47,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         collections,
         fetch,
         image_proxy,
+        map_tile,
         mcp,
         meta,
         metrics,
@@ -56,7 +57,8 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         summary,
     )
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy):
+    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy,
+                   map_tile):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

@@ -1,4 +1,5 @@
-"""The summary box's UI strings, for translation (keys and English as in client/src/lib/i18n.ts).
+"""The client's UI strings (the summary box, the search box's suggestions), for translation (keys and
+English as in client/src/lib/i18n.ts).
 
 The page sends their translations in the client settings; English pages send none. A string
 that counts ("Based on N search snippets") is one gettext plural message (``PLURALS``): the page
@@ -28,6 +29,7 @@ PLURALS: dict[str, tuple[str, str]] = {
     "reading": NP_("Reading {n} page…", "Reading {n} pages…"),
     "basis_pages": NP_("Based on {n} page", "Based on {n} pages"),
     "snippets": NP_("{n} snippet", "{n} snippets"),  # the second half of "{pages} and {snippets}"
+    "suggest_count": NP_("{n} suggestion", "{n} suggestions"),  # the search box announces its list
 }
 
 STRINGS: dict[str, str] = {
@@ -57,6 +59,7 @@ STRINGS: dict[str, str] = {
     "no_answer": N_("No answer in the results"),
     "answered_in": N_("Answered in {lang}"),
     "used": N_("Cited:"),
+    "suggestions": N_("Suggestions"),
     "error.not_configured": N_("The AI summary is not set up on this server."),
     "error.bad_request": N_("The summary request was not understood."),
     "error.forbidden": N_("The AI summary is not allowed from here."),

@@ -1,16 +1,13 @@
-"""Per-request helpers shared by the views: services, preferences, output format."""
+"""Per-request helpers shared by the views: services, preferences, the client and its origin."""
 
 from __future__ import annotations
 
 from flask import current_app, g, request
-from werkzeug.exceptions import HTTPException
 
 from searx.mcp import HttpEndpoint
 from searx.origin import same_origin
 from searx.preferences import Preferences
 from searx.services import Services
-
-API_FORMATS = ("json", "csv", "rss")
 
 
 def services() -> Services:
@@ -57,10 +54,11 @@ def request_host() -> str:
     return request.host
 
 
-def same_origin_request() -> bool:
-    """False when the browser says this request comes from another site (``searx.origin``)."""
+def same_origin_request(*, typed: bool = False) -> bool:
+    """False when the browser says this request comes from another site (``searx.origin``);
+    ``typed``: an address the user typed (``Sec-Fetch-Site: none``) counts as this site's."""
     return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
-                       request.scheme, services().settings.server.base_url)
+                       request.scheme, services().settings.server.base_url, typed=typed)
 
 
 def client_address() -> str:
@@ -77,14 +75,3 @@ def client_id() -> str:
 
     return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 
-
-def wants_api() -> bool:
-    """True when the caller is an API client (asked for json/csv/rss)."""
-    try:
-        fmt = request.values.get("format", "")
-    except HTTPException:  # a refused body (413): answering must not parse it again
-        fmt = request.args.get("format", "")
-    if fmt in API_FORMATS:
-        return True
-    return request.path.startswith(("/ai_summary", "/config", "/stats", "/admin", "/autocompleter", "/openapi",
-                                    "/metrics", "/mcp", "/api/"))

@@ -2,15 +2,17 @@
 
 The user's ``load_images`` preference off: a blank placeholder (nothing is
 loaded; the tile still links the picture and its page). ``image_proxy`` on: the
-signed ``/image_proxy`` link. Otherwise the picture's own URL (the page's
-policy then names its origin, on the images, news and videos pages only).
+signed ``/image_proxy`` link, or the placeholder for an SVG file (the proxy never
+serves one, and asking its host would bypass the proxy). Otherwise the picture's
+own URL (the page's policy then names its origin, on the images, news and videos
+pages only).
 """
 
 from __future__ import annotations
 
 from flask import Flask, g
 
-from searx.network.images import proxied_url
+from searx.network.images import proxied_url, svg_url
 from searx.preferences import Preferences
 from searx.webapp.context import preferences, services
 
@@ -34,7 +36,7 @@ def image_url(url: str | None) -> str:
     if how == "off":
         return PLACEHOLDER
     if how == "proxy":
-        return proxied_url(services().settings.server.secret_key, url)
+        return PLACEHOLDER if svg_url(url) else proxied_url(services().settings.server.secret_key, url)
     return url
 
 

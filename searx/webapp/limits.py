@@ -1,22 +1,24 @@
-"""Rate limits for /search, /ai_summary and /fetch (when ``server.limiter`` is on).
+"""Rate limits for /search, /autocompleter, /ai_summary, /fetch, /image_proxy and /map_tile (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
-trusted proxy. Over the limit: 429 with Retry-After, JSON for API callers.
+trusted proxy. Over the limit: ``Refused("rate_limited")``, answered 429 with Retry-After.
 """
 
 from __future__ import annotations
 
 import time
 
-from flask import Flask, jsonify, request
-from werkzeug.exceptions import TooManyRequests
+from flask import Flask, request
 
+from searx.errors import Refused
 from searx.limiter import retry_after_header
 from searx.services import Services
 from searx.webapp.context import client_address
-from searx.webapp.errors import error_response
 
-ROUTES = {"/search": "search", "/ai_summary": "ai_summary", "/fetch": "fetch", "/image_proxy": "image_proxy"}
+# endpoint -> the limiter's route (server.limiter's keys)
+# (map tiles share the image proxy's budget: both are pictures fetched for a page)
+ROUTES = {"search.search": "search", "meta.autocompleter": "autocompleter", "ai_summary.ai_summary": "ai_summary",
+          "fetch.fetch": "fetch", "image_proxy.image_proxy": "image_proxy", "map_tile.map_tile": "image_proxy"}
 
 
 def install(app: Flask, svc: Services) -> None:
@@ -26,20 +28,10 @@ def install(app: Flask, svc: Services) -> None:
 
     @app.before_request
     def _limit() -> None:
-        route = ROUTES.get(request.path)
+        route = ROUTES.get(request.endpoint or "")
         if route is None:
             return
         allowed, wait = limiter.check(route, client_address(), time.time())
         if allowed:
             return
-        header = retry_after_header(wait)
-        if route == "ai_summary":
-            from searx.summary.ndjson import error_body
-
-            response = jsonify(error_body("rate_limited"))
-            response.status_code = 429
-            response.headers["Retry-After"] = header
-        else:
-            response = error_response(429, f"too many requests: try again in {header} s",
-                                      headers={"Retry-After": header})
-        raise TooManyRequests(response=response)
+        raise Refused("rate_limited", f"too many requests: try again in {retry_after_header(wait)} s", retry_after=wait)

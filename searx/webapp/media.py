@@ -1,4 +1,5 @@
-"""What the images, news and videos pages need besides the results: tabs, embeds, CSP hosts, dates.
+"""What the media, music, files and social media pages need besides the results: tabs, embeds, CSP
+hosts, dates, a post's facts.
 
 Pure helpers (no request): the page passes in the settings, the engines on for
 the user, the search and the results.
@@ -16,14 +17,18 @@ from urllib.parse import urlencode, urlsplit
 from babel.dates import format_timedelta
 
 from searx.engines import Engine
+from searx.origin import parse_origin
 from searx.results.search import SearchQuery
 from searx.results.types import MainResult
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
-# categories whose pages show pictures from the result hosts (the CSP names those hosts)
-MEDIA_TABS = ("images", "videos", "news")
+# categories whose pages show pictures from the result hosts and may embed players (the CSP names those hosts)
+MEDIA_TABS = ("images", "videos", "news", "music", "files", "social media")
 _HOST = re.compile(r"^[a-z0-9.-]+$")
+# the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
+SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
+_VOTES = re.compile(r"^\u25b2 (\d+) \u25bc (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -45,19 +50,30 @@ def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[
 
 def origin(url: str) -> str:
     """``https://host[:port]`` of an http(s) URL, or "" (only safe characters: it goes into a header)."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return ""
-    host = (parts.hostname or "").lower()
-    if parts.scheme not in ("http", "https") or not _HOST.match(host):
-        return ""
-    return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
+    found = parse_origin(url)
+    return str(found) if found is not None and _HOST.match(found.host) else ""
 
 
-def embeddable(result: MainResult, hosts: Sequence[str]) -> bool:
-    """Whether the page may offer to play ``result`` in place (its embed host is allowed)."""
+@dataclass(frozen=True)
+class EmbedHosts:
+    """The hosts whose players a page may load after a click: videos' (``ui.video_embed_hosts``)
+    and music's (``ui.audio_embed_hosts``)."""
+
+    video: Sequence[str] = ()
+    audio: Sequence[str] = ()
+
+    def of(self, result: MainResult) -> Sequence[str]:
+        return self.audio if result.kind == "music" else self.video
+
+
+def embed_hosts(ui: Any) -> EmbedHosts:
+    """The allowed player hosts of the ``ui`` settings."""
+    return EmbedHosts(tuple(ui.video_embed_hosts), tuple(ui.audio_embed_hosts))
+
+
+def embeddable(result: MainResult, embeds: EmbedHosts) -> bool:
+    """Whether the page may offer to play ``result`` in place (its player's host is allowed for its kind)."""
+    hosts = embeds.of(result)
     if not result.iframe_src or not hosts:
         return False
     try:
@@ -73,8 +89,8 @@ def image_origins(results: Iterable[MainResult]) -> list[str]:
     return sorted({o for o in found if o})
 
 
-def frame_origins(results: Iterable[MainResult], hosts: Sequence[str]) -> list[str]:
-    return sorted({origin(r.iframe_src) for r in results if embeddable(r, hosts)} - {""})
+def frame_origins(results: Iterable[MainResult], embeds: EmbedHosts) -> list[str]:
+    return sorted({origin(r.iframe_src) for r in results if embeddable(r, embeds)} - {""})
 
 
 def relative_date(value: str | None, locale: str, now: datetime.datetime | None = None) -> str:
@@ -94,11 +110,46 @@ def relative_date(value: str | None, locale: str, now: datetime.datetime | None 
         return format_timedelta(when - now, add_direction=True, locale="en")
 
 
-def media_context(results: Sequence[MainResult], embed_hosts: Sequence[str]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PostFacts:
+    """What a social media result's ``metadata`` says, for its layout: the community, the votes,
+    the counts by SearXNG's words (``SOCIAL_COUNTS``) and any other part as it came."""
+
+    community: str = ""
+    user: str = ""
+    votes: tuple[int, int] | None = None
+    counts: tuple[tuple[str, int], ...] = ()
+    other: tuple[str, ...] = ()
+
+
+def post_facts(metadata: str) -> PostFacts:
+    """Split ``"\u25b2 5 \u25bc 0 | user: x | comments: 3 | community: y"`` into its facts."""
+    community, user, votes, counts, other = "", "", None, [], []
+    for part in (p.strip() for p in metadata.split(" | ")):
+        key, _, value = part.partition(": ")
+        if match := _VOTES.match(part):
+            votes = (int(match.group(1)), int(match.group(2)))
+        elif key == "community" and value:
+            community = value
+        elif key == "user" and value:
+            user = value
+        elif key in SOCIAL_COUNTS and value.isdigit():
+            counts.append((key, int(value)))
+        elif part:
+            other.append(part)
+    return PostFacts(community, user, votes, tuple(counts), tuple(other))
+
+
+def media_context(results: Sequence[MainResult], embeds: EmbedHosts) -> dict[str, Any]:
     """Template values: image results apart (the grid), the others, and who may embed."""
-    images = [r for r in results if r.kind == "images.html"]
+    images: list[MainResult] = []
+    others: list[MainResult] = []
+    for r in results:
+        (images if r.kind == "images.html" else others).append(r)
     return {
         "image_results": images,
-        "other_results": [r for r in results if r.kind != "images.html"],
-        "embeddable": lambda r: embeddable(r, embed_hosts),
+        "other_results": others,
+        "result_kinds": {r.kind for r in others},  # the kinds whose macros the list imports (_results.html)
+        "embeddable": lambda r: embeddable(r, embeds),
+        "post_facts": post_facts,
     }

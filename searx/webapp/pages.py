@@ -7,15 +7,21 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, g, render_template
 
+import searx.webapp.answers as answers
 import searx.webapp.client_strings as client_strings
+import searx.webapp.footer as footer
 import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
+from searx.autocomplete.backends import LABELS as AUTOCOMPLETE_LABELS
+from searx.engines import categories_of
 from searx.preferences import Preferences
+from searx.results.answers import WeatherAnswer
 from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
 from searx.webapp.context import is_https, preferences, services
+from searx.webapp.map_view import map_view
 from searx.webapp.security import content_security_policy
 
 
@@ -31,6 +37,9 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
+    if prefs.get("autocomplete"):
+        # the search box's suggestions (client/src/features/suggest.ts): from this many characters
+        settings["autocomplete"] = {"min": svc.settings.search.autocomplete_min}
     if locale != "en":
         settings["translations"] = client_strings.translated(i18n.translations(locale), locale)
     return settings
@@ -47,18 +56,23 @@ def install(app: Flask) -> None:
     def _relative_date(value: str | None) -> str:
         return media.relative_date(value, getattr(g, "locale", "en"))
 
+    @app.template_global("weather_view")
+    def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:
+        return answers.weather_view(answer, search_language, getattr(g, "locale", "en"))
+
 
 def _common(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     return {
         "instance_name": svc.settings.general.instance_name,
-        "contact_url": svc.settings.general.contact_url or "",
+        "footer_links": footer.links(svc.settings),
         "locale": i18n.bcp47(getattr(g, "locale", "en")),
         "text_direction": i18n.text_direction(getattr(g, "locale", "en")),
         "method": prefs.get("method"),
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
-        "categories": list(dict.fromkeys(c for e in svc.engines.values() for c in e.categories)),
+        "query_in_title": svc.settings.ui.query_in_title,
+        "categories": categories_of(svc.engines),
     }
 
 
@@ -80,10 +94,11 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
     page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
                  "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
-    embed_hosts = svc.settings.ui.video_embed_hosts
+    embed_hosts = media.embed_hosts(svc.settings.ui)
     tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
+    places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs,
+        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs, map_view=places,
         **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
@@ -94,12 +109,15 @@ def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
-    if sq.categories and sq.categories[0] in media.MEDIA_TABS:
-        # pictures loaded from the result hosts (no image proxy, pictures on): the policy names them
-        direct = image_links.mode(prefs) == "direct"
+    media_tab = bool(sq.categories) and sq.categories[0] in media.MEDIA_TABS
+    if media_tab or (places and places.origin):
+        # pictures loaded from the result hosts (no image proxy, pictures on), map tiles from the
+        # tile server (no image proxy): the policy names them
+        direct = media_tab and image_links.mode(prefs) == "direct"
+        origins = [*(media.image_origins(rs.results) if direct else ()), *([places.origin] if places and places.origin else [])]
         response.headers["Content-Security-Policy"] = content_security_policy(
-            https=is_https(), img_origins=media.image_origins(rs.results) if direct else (),
-            frame_origins=media.frame_origins(rs.results, embed_hosts))
+            https=is_https(), img_origins=origins,
+            frame_origins=media.frame_origins(rs.results, embed_hosts) if media_tab else ())
     return response
 
 
@@ -125,7 +143,9 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         chosen_categories=set(prefs.csv("categories")), languages=languages,
         other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
+        unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
+        autocomplete_backends=list(AUTOCOMPLETE_LABELS.items()),
     )
     return Response(html, mimetype="text/html")

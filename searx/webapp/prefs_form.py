@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from flask import Response
 
+from searx.engines import categories_of
 from searx.errors import BadRequest
 from searx.preferences import Preferences
 from searx.services import Services
@@ -55,7 +56,7 @@ def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> Sa
             if name not in form:
                 values[name] = "0"
     if "categories_form" in form:
-        known = dict.fromkeys(c for e in svc.engines.values() for c in e.categories)
+        known = categories_of(svc.engines)
         chosen = [c for c in known if form.get(f"category_{c}") == "on"]
         values["categories"] = ",".join(chosen) or "general"
     if "engines_form" in form:

@@ -13,7 +13,8 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines import Engine
+from searx.engines import Engine, categories_of
+from searx.results.search import BOT_CHECK
 
 # the search languages offered (the preference also takes any code such as "en-AU")
 SEARCH_LANGUAGES = (
@@ -22,7 +23,6 @@ SEARCH_LANGUAGES = (
     "hr", "hu", "id", "it", "ja", "ko", "lt", "lv", "nb", "nl", "nl-BE", "nl-NL", "pl", "pt", "pt-BR", "pt-PT", "ro",
     "ru", "sk", "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh", "zh-CN", "zh-TW",
 )  # fmt: skip
-_BOT_CHECK = ("challenged", "blocked")
 
 
 @lru_cache(maxsize=64)
@@ -41,7 +41,7 @@ def language_names(ui_locale: str) -> tuple[tuple[str, str], ...]:
 
 def category_order(tabs: Iterable[str], engines: Mapping[str, Engine]) -> list[str]:
     """Categories that have an engine, in the tab order first (the results page's), then in engine order."""
-    have = list(dict.fromkeys(c for e in engines.values() for c in e.categories))
+    have = categories_of(engines)
     return [c for c in dict.fromkeys([*tabs, *have]) if c in have]
 
 
@@ -61,7 +61,7 @@ def state_of(figures: Mapping[str, Any] | None) -> tuple[str, str, int]:
     if not cooldown.get("active"):
         return "ok", "", 0
     failure = (figures or {}).get("last_failure") or {}
-    state = "suspended" if failure.get("outcome") in _BOT_CHECK else "cooling"
+    state = "suspended" if failure.get("outcome") in BOT_CHECK else "cooling"
     left = float(cooldown.get("seconds_left") or 0.0)
     return state, str(cooldown.get("reason") or failure.get("reason") or ""), int((left + 59) // 60)
 

@@ -1,14 +1,34 @@
-"""One search for the web layer: build the query, the plugin context, run it."""
+"""One search for the web layer: a ``!!`` bang's site, or the query from the request's parameters, then
+``search.start``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from searx.plugins import SearchContext
 from searx.preferences import Preferences
 from searx.results.search import SearchOutcome
 from searx.search import request as search_request
+from searx.search.start import start_search
 from searx.services import Services
+
+
+def bang_target(svc: Services, values: Mapping[str, str]) -> str | None:
+    """Where a ``!!name words`` query goes (the site's search for the words alone); None for any other.
+
+    The URL is the table's template and the words: no preference, cookie or parameter of the
+    request travels with it.
+    """
+    raw = values.get("q", "")
+    if "!!" not in raw:
+        return None
+    parsed = search_request.parse_query(raw, svc.engines, svc.bangs)
+    return svc.bangs.url(parsed.site_bang, parsed.text) if parsed.site_bang else None
+
+
+def lucky_target(outcome: SearchOutcome) -> str | None:
+    """``!!`` alone: the first result's link, when there is one."""
+    results = outcome.results.results
+    return results[0].url if outcome.query.lucky and results else None
 
 
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,
@@ -18,11 +38,6 @@ def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt
     ``client``: the client's pseudonym; a cache hit is reported only to the client that filled the entry.
     """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
-                              max_page=svc.settings.search.max_page)
-    plugins = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
-    ctx = SearchContext(
-        query=sq.query, pageno=sq.pageno, category=sq.categories[0] if sq.categories else "general", format=fmt,
-        language=sq.language, safesearch=sq.safesearch, time_range=sq.time_range,
-        preferences=prefs.as_dict(include_secret=False), secret_key=svc.settings.server.secret_key.encode(),
-    )
-    return svc.runner.run(sq, ctx, plugins, client=client)
+                              max_page=svc.settings.search.max_page, site_bangs=svc.bangs)
+    return start_search(svc.runner, svc.plugins, sq, fmt=fmt, secret_key=svc.settings.server.secret_key, prefs=prefs,
+                        client=client)

@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SUGGEST } from "./suggest_scenarios.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, "..", "..", "client", "package.json"));
@@ -395,7 +396,9 @@ function directionReport() {
   };
   const width = window.innerWidth;
   const overflowing = [...document.querySelectorAll("body *")]
-    .filter((e) => !e.closest(".skip-link, .visually-hidden") && e.getClientRects().length > 0)
+    // a map's tiles reach past its box, which clips them: the box itself is measured
+    .filter((e) => !e.closest(".skip-link, .visually-hidden, .leaflet-pane, .leaflet-control-container"))
+    .filter((e) => e.getClientRects().length > 0)
     .filter((e) => {
       const r = e.getBoundingClientRect();
       return r.width > 0 && (r.left < -1 || r.right > width + 1);
@@ -421,16 +424,42 @@ function directionReport() {
   };
 }
 
-/** Nothing leaves loopback: other hosts (a video player) get a local stub page. */
-async function stubForeignHosts(page, seen) {
+/** A 4x3 grey PNG: what a stubbed picture host answers. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000040000000308020000003b9639910000000e49444154789c636840020c" +
+    "3839005f3612018e731cab0000000049454e44ae426082",
+  "hex",
+);
+
+/** Nothing leaves loopback: other hosts (a video player) get a local stub page; with
+ * spec.pictures, their picture requests get a PNG after spec.pictureDelay ms (picture hosts). */
+async function stubForeignHosts(page, seen, spec = {}) {
   seen.foreign = [];
+  seen.foreignPictures = [];
   await page.route(
     (url) => url.hostname !== "127.0.0.1",
     async (route) => {
-      seen.foreign.push(route.request().url());
+      const req = route.request();
+      if (spec.pictures && req.resourceType() === "image") {
+        seen.foreignPictures.push(req.url());
+        await new Promise((resolve) => setTimeout(resolve, spec.pictureDelay ?? 600));
+        await route.fulfill({ status: 200, contentType: "image/png", body: PNG });
+        return;
+      }
+      seen.foreign.push(req.url());
       await route.fulfill({ status: 200, contentType: "text/html", body: "<p>player stub</p>" });
     },
   );
+}
+
+/** Runs in the page before its scripts: sums the layout shifts not caused by input (window.__shift.total). */
+function observeShifts() {
+  window.__shift = { total: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shift.total += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
 }
 
 /** Tile rectangles of the image grid (rounded px). */
@@ -444,22 +473,19 @@ function tileRects() {
 Object.assign(SCENARIOS, {
   /** The image grid: geometry before and after the thumbnails arrive, keyboard, detail panels. */
   async images(page, spec, seen) {
-    await stubForeignHosts(page, seen);
-    await page.addInitScript(() => {
-      window.__shift = { total: 0, before: null };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__shift.total += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await stubForeignHosts(page, seen, spec);
+    await page.addInitScript(observeShifts);
     await page.goto(spec.url, { waitUntil: "domcontentloaded" });
     const before = await page.evaluate(tileRects);
     const pending = await page.evaluate(
       () => [...document.querySelectorAll(".image-grid img")].filter((i) => !i.complete).length,
     );
+    // the thumbnails in view have arrived (lazy ones further down load only when scrolled to)
     await page.waitForFunction(
-      () => [...document.querySelectorAll(".image-grid img")].every((i) => i.complete && i.naturalWidth > 0),
+      () =>
+        [...document.querySelectorAll(".image-grid img")]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight)
+          .every((i) => i.complete && i.naturalWidth > 0),
       null,
       { timeout: 20000, polling: 50 },
     );
@@ -489,7 +515,25 @@ Object.assign(SCENARIOS, {
     await page.keyboard.press("Enter");
     steps.push(await panel());
     if (spec.screenshots?.[0]) await page.screenshot({ path: spec.screenshots[0], fullPage: false });
-    return { before, after, pending, shift, steps };
+    await page.evaluate(() => {
+      location.hash = "";
+    });
+    const direction = await page.evaluate(directionReport);
+    const layout = await page.evaluate(() => {
+      const bg = (sel) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e).backgroundColor : null;
+      };
+      return {
+        body: bg("body"),
+        box: bg(".image-grid .thumb-box:not(.icon)"),
+        iconBox: bg(".image-grid .thumb-box.icon"),
+        icons: document.querySelectorAll(".image-grid .thumb-box.icon").length,
+        columns: getComputedStyle(document.querySelector(".image-grid")).gridTemplateColumns.split(" ").length,
+        engines: [...document.querySelectorAll(".image-detail dd:last-of-type")].map((d) => d.textContent),
+      };
+    });
+    return { before, after, pending, shift, steps, layout: { ...direction, ...layout } };
   },
 
   /** The videos tab: no player until "Play here" is clicked, then one. */
@@ -508,6 +552,137 @@ Object.assign(SCENARIOS, {
     return { framesBefore, buttons, foreignBefore, framesAfter: await count(), src };
   },
 });
+
+// a 1x1 grey PNG: every stubbed tile
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+Object.assign(SCENARIOS, {
+  /** The map tab: no tile and no map code before "Show map"; after the click, a map with tiles. */
+  async map(page, spec, seen) {
+    Object.assign(seen, { foreign: [], tiles: [], chunks: [] });
+    await page.route(
+      (url) => url.hostname !== "127.0.0.1",
+      async (route) => {
+        seen.foreign.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG });
+      },
+    );
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (/\/\d+\/\d+\/\d+(\.png)?$/.test(url.pathname)) seen.tiles.push(req.url());
+      if (/\/(map\.js|leaflet\.css)$/.test(url.pathname)) seen.chunks.push(url.pathname);
+    });
+    await page.goto(spec.url, { waitUntil: "load" });
+    const state = () =>
+      page.evaluate(() => {
+        const button = document.querySelector("button.map-show");
+        const figure = document.getElementById("map-1");
+        return {
+          buttons: [...document.querySelectorAll("button.map-show")].filter((b) => !b.hidden).length,
+          osmLinks: [...document.querySelectorAll("a.osm-link")].map((a) => a.href),
+          shown: figure ? !figure.hidden : false,
+          expanded: button?.getAttribute("aria-expanded") ?? null,
+          label: button?.textContent ?? null,
+          box: figure?.querySelector(".map-box")?.getBoundingClientRect().toJSON() ?? null,
+          tilesLoaded: document.querySelectorAll("#map-1 .leaflet-tile-loaded").length,
+          outline: document.querySelectorAll("#map-1 path.leaflet-interactive").length,
+          attribution: figure?.querySelector(".map-attribution")?.textContent ?? null,
+        };
+      });
+    const before = { ...(await state()), tiles: seen.tiles.length, chunks: [...seen.chunks] };
+    const layoutBefore = await page.evaluate(directionReport);
+    if (before.buttons > 0) {
+      await page.click("button.map-show >> nth=0");
+      await page.waitForFunction(
+        () => document.querySelectorAll("#map-1 .leaflet-tile-loaded").length > 0,
+        null,
+        { timeout: 20000, polling: 50 },
+      );
+    }
+    const after = await state();
+    const layoutAfter = await page.evaluate(directionReport);
+    await screenshots(page, spec.screenshots);
+    return { before, after, layoutBefore, layoutAfter, tiles: [...seen.tiles], chunks: [...seen.chunks] };
+  },
+});
+
+/** Rectangles of the result list's entries (rounded px, page coordinates). */
+function resultRects() {
+  return [...document.querySelectorAll(".results > li > article")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /**
+   * A videos or music tab: the entries' geometry before and after their pictures arrive, the
+   * layout (direction, overflow, colours), then "Play here" on the first entry that has one.
+   * Every host but loopback is stubbed and recorded: nothing may be asked before the click.
+   */
+  async mediaTab(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(() => {
+      window.__shift = { total: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__shift.total += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(resultRects);
+    // the pictures in view (the others are lazy: they load when scrolled to)
+    const pending = await page.evaluate(
+      () =>
+        [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight && !i.complete,
+        ).length,
+    );
+    await page.waitForFunction(
+      () => {
+        const shown = [...document.querySelectorAll(".results img")].filter(
+          (i) => i.getBoundingClientRect().top < window.innerHeight,
+        );
+        return shown.length > 0 && shown.every((i) => i.complete && i.naturalWidth > 0);
+      },
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(resultRects);
+    const layout = await page.evaluate(() => {
+      const first = document.querySelector(".results > li > article");
+      const thumb = first?.querySelector(".music-thumb, .video-thumb")?.getBoundingClientRect().toJSON() ?? null;
+      const body = first?.querySelector(".result-body")?.getBoundingClientRect().toJSON() ?? null;
+      return {
+        shift: window.__shift.total,
+        background: getComputedStyle(document.body).backgroundColor,
+        color: getComputedStyle(document.body).color,
+        thumb,
+        body,
+        frames: document.querySelectorAll("iframe").length,
+        buttons: [...document.querySelectorAll("button.audio-play, button.video-play")].filter((b) => !b.hidden)
+          .length,
+      };
+    });
+    const rtl = await page.evaluate(directionReport);
+    const foreignBefore = [...seen.foreign];
+    await screenshots(page, spec.screenshots);
+    await page.click(`${spec.button} >> nth=0`);
+    await page.waitForSelector(spec.frame);
+    const frame = await page.evaluate((sel) => {
+      const f = document.querySelector(sel);
+      return { src: f?.getAttribute("src") ?? null, box: f?.getBoundingClientRect().toJSON() ?? null };
+    }, spec.frame);
+    const rtlAfter = await page.evaluate(directionReport);
+    return { before, after, pending, layout, rtl, rtlAfter, foreignBefore, frame };
+  },
+});
+
+Object.assign(SCENARIOS, SUGGEST);
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");
@@ -537,4 +712,72 @@ async function main() {
 main().catch((err) => {
   process.stderr.write(`${err?.stack ?? err}\n`);
   process.exit(1);
+});
+
+/** Every result's box (rounded px, page coordinates). */
+function articleRects() {
+  return [...document.querySelectorAll("article.result")].map((a) => {
+    const r = a.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  });
+}
+
+Object.assign(SCENARIOS, {
+  /** A results list whose pictures arrive late (files, social media): the results' boxes before
+      and after every picture loaded (scrolled into view, they are lazy), the direction, overflow
+      and colours of the page, and what its links point at. */
+  async resultList(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(observeShifts);
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(articleRects);
+    const pending = await page.evaluate(
+      () => [...document.querySelectorAll("article.result img")].filter((i) => !i.complete).length,
+    );
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 200) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("article.result img")].every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const after = await page.evaluate(articleRects);
+    await screenshots(page, spec.screenshots);
+    const look = await page.evaluate(() => {
+      const css = (sel, prop) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e)[prop] : null;
+      };
+      return {
+        background: getComputedStyle(document.body).backgroundColor,
+        text: getComputedStyle(document.body).color,
+        seeders: css(".file-facts .seeders dd", "color"),
+        counts: css(".post-counts", "color"),
+        boxes: [...document.querySelectorAll("article.result .thumb-box")].map((b) => {
+          const r = b.getBoundingClientRect();
+          return [Math.round(r.width), Math.round(r.height)];
+        }),
+        magnets: [...document.querySelectorAll("a[href^='magnet:']")].map((a) => a.className),
+        thumb: document.querySelector("article.result .thumb-box")?.getBoundingClientRect().toJSON() ?? null,
+        body: document
+          .querySelector("article.result:has(.thumb-box) .result-body")
+          ?.getBoundingClientRect()
+          .toJSON() ?? null,
+        fact: document.querySelector(".file-facts > div")?.getBoundingClientRect().toJSON() ?? null,
+        pictures: [...document.querySelectorAll("article.result img")].length,
+      };
+    });
+    return {
+      before,
+      after,
+      pending,
+      shift: await page.evaluate(() => window.__shift.total),
+      rtl: await page.evaluate(directionReport),
+      look,
+    };
+  },
 });

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searx.collections.service import CollectionsService
+from searx.reader.extract import extract
 from tests.conftest import COLLECTIONS_TOKEN as TOKEN
 from tests.reader.pdfs import text_pdf
 
@@ -34,12 +35,17 @@ class StubReader:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
         self.reads: list[str] = []
+        self.clients: list[str | None] = []
 
-    def read(self, url, *, format="markdown", deadline=None, accept_language=None):
+    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None):
         self.reads.append(url)
+        self.clients.append(client)
         if url not in self.texts:
             raise Unreachable()
         return Page(Document(self.texts[url]))
+
+    def extract(self, body, content_type, *, format="markdown"):
+        return extract(body, content_type, format=format)  # the reader's own extractors, in this process
 
 
 def with_reader(app: Any, reader: Any) -> CollectionsService:

@@ -15,7 +15,7 @@ from searx.collections.formats import MAX_DOCX_XML, extract
 def test_text_markdown_html():
     assert extract("a.md", "# Title\n\nBody é".encode()) == ("text", [(None, "# Title\n\nBody é")])
     kind, pages = extract("a.html", b"<html><head><script>x()</script></head><body><p>Main</p><p>text</p></body></html>")
-    assert kind == "html" and pages[0][1] == "Main\n\ntext"
+    assert kind == "html" and pages[0][1] == "Main\ntext"  # the page reader's text of it
 
 
 def test_pdf_keeps_page_numbers():

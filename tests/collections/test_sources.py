@@ -6,9 +6,12 @@ import pytest
 from collection_kit import AUTH, StubReader, with_reader
 
 from searx.collections.formats import pages_of
+from searx.collections.service import CollectionsService
 from searx.collections.sources import entry_name
+from searx.collections.store import SQLiteStore
 
 URL = "https://user:secret@wiki.example.org/docs/install?lang=en"
+SECRET_URL = "https://wiki.example.org/feed.xml?access_token=tok3n-of-the-wiki&user=ann#frag-secret"
 
 
 @pytest.fixture
@@ -26,6 +29,7 @@ def test_a_source_is_read_and_replaced_when_it_changes(setup):
     added = client.post("/api/collections/docs/sources", json={"url": URL, "update_interval": 30}, headers=AUTH)
     assert added.status_code == 200 and added.get_json()["update_interval"] == 30
     assert service.follower.run_due(now=1e12) == 1
+    assert reader.clients == ["collections"]  # the sources count as one client against the reader's caps
     name = entry_name(URL)
     hits = client.post("/api/collections/docs/search", json={"query": "wizard"}).get_json()["results"]
     assert hits[0]["entry"] == name
@@ -100,5 +104,85 @@ def test_without_the_reader_sources_are_refused(coll_app):
 def test_pdf_text_keeps_its_pages_and_names_are_safe():
     assert pages_of("Page 1\nIntro\nPage 2\nBody", "pdf") == [(1, "Intro"), (2, "Body")]
     assert pages_of("Page 1\nIntro", "html") == [(None, "Page 1\nIntro")]
-    assert entry_name("https://x.org/a/../b?q=1") == "x.org_a_b_q_1"
+    assert entry_name("https://x.org/a/../b?q=1") == "x.org_a_b"
     assert "/" not in entry_name(URL) and ".." not in entry_name("https://x.org/..../")
+
+
+def test_entry_names_never_carry_a_query_fragment_or_user_info():
+    assert entry_name(SECRET_URL) == "wiki.example.org_feed.xml"
+    assert entry_name("https://ann:pw@x.org/a?b=c#d") == "x.org_a"
+
+
+def _leaks(text: str) -> bool:
+    return any(part in text for part in ("tok3n", "access_token", "frag-secret", "user=ann", "secret@"))
+
+
+def test_a_credential_in_a_source_url_reaches_token_holders_only(setup):
+    client, service, reader = setup
+    reader.texts[SECRET_URL] = "The wiki feed lists the release notes of the widget."
+    added = client.post("/api/collections/docs/sources", json={"url": SECRET_URL}, headers=AUTH).get_json()
+    assert added["entry"] == "wiki.example.org_feed.xml"
+    service.follower.run_due(now=1e12)
+    name = "wiki.example.org_feed.xml"
+    anonymous = [client.get("/api/collections/docs/sources"), client.get("/api/collections/docs/entries"),
+                 client.get(f"/api/collections/docs/entries/{name}"), client.get(f"/collections/docs/entries/{name}"),
+                 client.post("/api/collections/docs/search", json={"query": "release notes"})]  # fmt: skip
+    assert all(r.status_code == 200 for r in anonymous)
+    assert not any(_leaks(r.get_data(as_text=True)) for r in anonymous)
+    assert anonymous[-1].get_json()["results"][0]["entry"] == name
+    assert anonymous[0].get_json()["sources"][0]["entry"] == name
+    holder = client.get("/api/collections/docs/sources", headers=AUTH).get_json()
+    assert holder["sources"][0]["url"] == SECRET_URL
+
+
+def test_sources_that_differ_only_in_their_query_keep_separate_entries(setup):
+    client, service, reader = setup
+    first, second = "https://x.org/feed?page=1", "https://x.org/feed?page=2"
+    reader.texts.update({first: "Apples grow on trees.", second: "Bananas grow in bunches."})
+    upload_name = "x.org_feed-2"  # a file of the same name is not overwritten by a source
+    from collection_kit import upload
+
+    assert upload(client, "docs", upload_name, b"Cherries are small.").status_code == 200
+    for url in (first, second):
+        client.post("/api/collections/docs/sources", json={"url": url}, headers=AUTH)
+    service.follower.run_due(now=1e12)
+    service.follower.run_due(now=2e12)  # read again: each keeps its entry
+    names = {e["entry"] for e in client.get("/api/collections/docs/entries").get_json()["entries"]}
+    assert names == {"x.org_feed", "x.org_feed-2", "x.org_feed-3"}
+    for query, entry in (("apples", "x.org_feed"), ("bananas", "x.org_feed-3"), ("cherries", "x.org_feed-2")):
+        hits = client.post("/api/collections/docs/search", json={"query": query}).get_json()["results"]
+        assert [h["entry"] for h in hits] == [entry]
+    listed = client.get("/api/collections/docs/sources", headers=AUTH).get_json()["sources"]
+    assert {s["url"]: s["entry"] for s in listed} == {first: "x.org_feed", second: "x.org_feed-3"}
+
+
+def test_an_index_written_with_query_names_is_renamed_when_it_opens(coll_factory, tmp_path):
+    # the index as the earlier release wrote it: the source's entry named after host, path and query
+    data = tmp_path / "old"
+    old = SQLiteStore(data / "collections.sqlite3")
+    old.open()
+    old.create("docs")
+    old_name = "wiki.example.org_feed.xml_access_token_tok3n-of-the-wiki_user_ann"
+    from searx.collections import chunking
+    text = "The wiki feed lists the release notes of the widget."
+    old.add_entry("docs", old_name, "text", text.encode(), text, None, chunking.split([(None, text)], 800, 100),
+                  source=SECRET_URL)
+    old.add_source("docs", SECRET_URL, 60)
+    kept = "notes_q.md"  # an uploaded file keeps its name, whatever it looks like
+    old.add_entry("docs", kept, "text", b"Plain notes.", "Plain notes.", None,
+                  chunking.split([(None, "Plain notes.")], 800, 100))
+    old.close()
+    app = coll_factory(data_dir=str(data))
+    client = app.test_client()
+    names = [e["entry"] for e in client.get("/api/collections/docs/entries").get_json()["entries"]]
+    assert names == [kept, "wiki.example.org_feed.xml"]
+    assert client.get(f"/api/collections/docs/entries/{old_name}").status_code == 404
+    hits = client.post("/api/collections/docs/search", json={"query": "release notes"}).get_json()["results"]
+    assert hits[0]["entry"] == "wiki.example.org_feed.xml"
+    assert not _leaks(client.get("/api/collections/docs/sources").get_data(as_text=True))
+    reader = StubReader()
+    reader.texts[SECRET_URL] = text + " Now with more."
+    service = with_reader(app, reader)
+    service.follower.run_due(now=1e12)  # read again: the renamed entry is replaced, not doubled
+    assert [e["entry"] for e in client.get("/api/collections/docs/entries").get_json()["entries"]] == names
+    assert isinstance(service, CollectionsService)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from pathlib import Path
 
 import pytest
@@ -10,12 +11,17 @@ import pytest
 from searx.search.health import OUTCOMES
 
 DOC = (Path(__file__).parents[2] / "docs" / "admin" / "engines.md").read_text(encoding="utf-8")
-MODULES = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
-           "arxiv", "bing_images", "duckduckgo_images", "wikicommons", "bing_news", "duckduckgo_news", "youtube_noapi",
-           "dailymotion", "sepiasearch"]
+# every engine module (a module with request() and response()); the generic ones have a doc of their own
+GENERIC = {"json_engine", "xpath"}
+MODULES = sorted(
+    info.name for info in pkgutil.iter_modules(importlib.import_module("searx.engines").__path__)
+    if info.name not in GENERIC
+    and callable(getattr(importlib.import_module(f"searx.engines.{info.name}"), "request", None))
+    and callable(getattr(importlib.import_module(f"searx.engines.{info.name}"), "response", None))
+)
 # keys the loader knows for every engine; the rest are engine-specific and need a word in the doc
 COMMON = {"base_url", "categories", "paging", "time_range_support", "safesearch", "language_support", "timeout",
-          "about", "weight", "shortcut", "disabled", "enable_http"}
+          "about", "weight", "shortcut", "disabled", "enable_http", "engine_type"}
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -161,6 +161,19 @@ def test_a_bot_check_drops_the_cached_token(upstream, network: EngineNetwork) ->
     assert tokens.get("ddg", "wt-wt//stale") is None, "the next search fetches a new vqd"
 
 
+def test_a_cached_token_is_handed_over_even_when_none_is_required() -> None:
+    """An engine that never asks for its token may still send back the one it last got (Qwant's
+    datadome cookie); DuckDuckGo's page 1 requires none, page 2 does."""
+    tokens = TokenCache(MemoryStore())
+    ddg = make_engine("duckduckgo")
+    page1: dict = {"pageno": 1, "language": "all"}
+    assert tokens.lookup(ddg, "x", page1) is False and page1["token"] is None
+    tokens.put("duckduckgo", "wt-wt//x", "4-cached", 3600)
+    assert tokens.lookup(ddg, "x", page1) is False and page1["token"] == "4-cached"
+    page2: dict = {"pageno": 2, "language": "all"}
+    assert tokens.lookup(ddg, "y", page2) is True, "required and not cached: fetch one first"
+
+
 def test_the_engine_kit_fetches_tokens_as_the_runner_does(upstream) -> None:  # noqa: ANN001
     ok = call_engine(make_engine("startpage", base_url=upstream.base("sp-results")), "javascript tutorial")
     assert ok.outcome == "ok" and len(ok.results) > 5

@@ -40,6 +40,7 @@ def test_json_engine_all_keys(fake_engine, network):
     entry = {
         "name": "j", "engine": "json_engine", "enable_http": True, "paging": True, "page_size": 10,
         "first_page_num": 0, "time_range_support": True, "time_range_map": {"week": "7d"},
+        "time_range_url": "{time_range_val}",
         "search_url": fake_engine.url + "/json?q={query}&pageno={pageno}&site=j&lang={lang}&tr={time_range}",
         "results_query": "results", "url_query": "url", "url_prefix": "", "title_query": "title",
         "content_query": "content", "suggestion_query": "suggestions", "headers": {"X-Api": "k1"},
@@ -100,3 +101,35 @@ def test_xpath_engine_timeout_and_errors(fake_engine, network):
     ]
     out = search(network, entries)
     assert sorted(out.unresponsive) == [("forbidden", "access denied"), ("hang", "timeout")]
+
+
+def test_searxng_request_keys_language_and_first_page(fake_engine, network):
+    entry = {"name": "k", "engine": "json_engine", "enable_http": True, "paging": True, "language": "de",
+             "send_page_num_on_first_page": False, "time_range_support": True,
+             "search_url": fake_engine.url + "/json?q={query}&pageno={pageno}&site=k&lang={lang}{time_range}",
+             "results_query": "results", "url_query": "url", "title_query": "title"}
+    search(network, [entry], language="fr-CA", time_range="day")
+    _, args, _ = fake_engine.requests[-1]
+    assert (args["pageno"], args["lang"], args["hours"]) == ("", "de", "24")  # SearXNG's time_range_url default
+    search(network, [entry], pageno=2, language="fr-CA")
+    assert fake_engine.requests[-1][1]["pageno"] == "2"
+    search(network, [{**entry, "language": ""}], language="pt-BR")
+    assert fake_engine.requests[-1][1]["lang"] == "pt"  # without region, as SearXNG sends it
+
+
+def test_no_result_for_http_status_is_no_results_not_an_error(fake_engine, network):
+    base = {"engine": "xpath", "enable_http": True, "url_xpath": "//a/@href", "title_xpath": "//a"}
+    entries = [{**base, "name": "nothing", "search_url": fake_engine.url + "/status/404?q={query}",
+                "no_result_for_http_status": [404]},
+               {**base, "name": "broken", "search_url": fake_engine.url + "/status/404?q={query}&b=1"}]
+    out = search(network, entries)
+    assert out.unresponsive == [("broken", "HTTP error")]
+    assert {r.name for r in out.reports if r.outcome == "no_results"} == {"nothing"}
+
+
+def test_json_engine_thumbnail_prefix(fake_engine, network):
+    entry = {"name": "t", "engine": "json_engine", "enable_http": True, "results_query": "results",
+             "search_url": fake_engine.url + "/json?q={query}&site=t", "url_query": "url", "title_query": "title",
+             "thumbnail_query": "title", "thumbnail_prefix": "https://img.example/"}
+    out = search(network, [entry], query="pic")
+    assert out.results.results[0].thumbnail.startswith("https://img.example/pic")

@@ -93,3 +93,15 @@ def test_the_safe_search_preference_reaches_the_videos_engine(app, fake_engine, 
     (args,) = [a for path, a, _ in fake_engine.requests if path.startswith("/dailymotion") and a.get("search") == query]
     assert args["family_filter"] == family_filter
     assert ("is_created_for_kids" in args) == (stored == "2")
+
+
+@pytest.mark.parametrize(("url", "svg"), [
+    ("https://cdn.jsdelivr.net/npm/lucide-static/icons/cat.svg", True),
+    ("https://example.org/ICON.SVG?v=2#top", True),
+    ("https://example.org/picture.svg.png", False),
+    ("https://example.org/svg?format=png", False),
+])
+def test_svg_files_are_known_by_their_path(url: str, svg: bool) -> None:
+    from searx.network.images import svg_url
+
+    assert svg_url(url) is svg  # with the image proxy on, such a picture gets the placeholder

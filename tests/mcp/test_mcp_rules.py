@@ -6,7 +6,7 @@ import pytest
 
 from searx.errors import SettingsError
 from searx.mcp.access import authorized
-from searx.mcp.session import Sessions
+from searx.mcp.session import MAX_ENDED, Sessions
 from searx.settings import mcp_enabled
 from searx.store.memory import MemoryStore
 from tests.conftest import make_settings
@@ -26,6 +26,7 @@ def test_enabled_by_default_only_on_a_private_instance():
     ({"mcp": {"tokens": [TOKEN + " "]}}, "mcp.tokens[0]"),
     ({"mcp": {"client_limit": -1}}, "mcp.client_limit"),
     ({"mcp": {"window": 0}}, "mcp.window"),
+    ({"mcp": {"session_limit": -1}}, "mcp.session_limit"),
 ])
 def test_bad_mcp_settings_stop_start_up_naming_the_key(sections, key):
     with pytest.raises(SettingsError) as info:
@@ -51,7 +52,19 @@ def test_sessions_are_signed_expire_and_end():
     assert Sessions("other secret", store).version(sid) is None
     forged = sid.replace("2025-11-25", "2025-06-18", 1)
     assert one.version(forged) is None and one.version("garbage") is None and one.version("") is None
-    assert one.end(sid) and one.version(sid) is None and not one.end(sid)
+    assert one.end(sid) == "ended" and one.version(sid) is None and one.end(sid) == "unknown"
     later = one.open("2025-06-18")
     now[0] += 100
     assert one.version(later) is None
+
+
+def test_ended_sessions_remembered_are_bounded():
+    # every DELETE of a live session writes a marker that lives until the id expires: at most MAX_ENDED at once
+    now = [1000.0]
+    store = MemoryStore()
+    sessions = Sessions("secret", store, clock=lambda: now[0])
+    ends = [sessions.end(sessions.open("2025-11-25")) for _ in range(MAX_ENDED + 50)]
+    assert ends.count("ended") == MAX_ENDED and ends[-50:] == ["full"] * 50
+    assert len(store) <= MAX_ENDED + 1  # the markers and the one window counting them
+    now[0] += sessions.ttl  # the first markers expired with their sessions: room again
+    assert sessions.end(sessions.open("2025-11-25")) == "ended"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from searx.args import ArgumentError
 from searx.mcp import search_tool as st
-from searx.mcp.args import ArgumentError
 from searx.results.search import EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import MainResult, ResultSet
 

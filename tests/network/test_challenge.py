@@ -90,6 +90,10 @@ def test_only_a_bounded_prefix_is_scanned() -> None:
     ("https://search.brave.com/captcha", True),
     ("https://www.google.com/sorry/index?continue=x", True),
     ("https://duckduckgo.com/anomaly.js?sv=html", True),
+    ("https://consent.google.com/ml?continue=https://www.google.com/search", True),  # consent walls
+    ("https://guce.yahoo.com/consent?brandType=eu&done=https%3A%2F%2Fsearch.yahoo.com", True),
+    ("https://consent.yahoo.com/v2/collectConsent?sessionId=3_cc-session_x", True),
+    ("https://www.example.org/privacy/consent.html", False),
     ("https://www.mojeek.com/search?q=x&s=11", False),
     ("/elsewhere", False),
 ])

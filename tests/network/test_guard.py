@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx
 import pytest
 
-from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport
+from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL, PinnedTransport, unmapped
 
 # what the fake DNS answers (see resolver)
 DNS = {
@@ -254,6 +254,33 @@ def test_allow_private_still_refuses_loopback_metadata_and_own(url: str) -> None
     guard = AddressGuard(resolver=resolver, own_addresses=[*OWN, "10.9.9.9"], allow_private=True)
     with pytest.raises(AddressRefusedError):
         guard.check(url)
+
+
+@pytest.mark.parametrize("url", ["http://[::ffff:10.9.9.9]/", "http://[::ffff:a09:909]/",
+                                 "http://[0:0:0:0:0:ffff:10.9.9.9]/", "http://[::FFFF:10.9.9.9]/",
+                                 "https://own-mapped.example/", "http://[64:ff9b::c633:6563]/"])  # fmt: skip
+def test_every_spelling_of_an_own_address_is_refused_as_own(url: str) -> None:
+    # compared as addresses: the IPv4-mapped (and NAT64) forms of an own IPv4 address are that address
+    dns = {**DNS, "own-mapped.example": ["::ffff:10.9.9.9"]}
+    guard = AddressGuard(resolver=lambda h, p: dns.get(h, ["93.184.215.14"]), allow_private=True,
+                         own_addresses=[*OWN, "10.9.9.9"])  # fmt: skip
+    with pytest.raises(AddressRefusedError, match="own addresses"):
+        guard.check(url)
+    assert guard.check("http://[::ffff:10.9.9.8]/").host == "::ffff:10.9.9.8"
+
+
+def test_an_own_address_given_mapped_or_in_capitals_counts_for_every_form() -> None:
+    guard = AddressGuard(resolver=resolver, own_addresses=["::ffff:10.9.9.9", "FD00:0::7"], allow_private=True)
+    for url in ("http://10.9.9.9/", "http://[fd00::7]/"):
+        with pytest.raises(AddressRefusedError, match="own addresses"):
+            guard.check(url)
+
+
+@pytest.mark.parametrize("text, plain", [("::ffff:10.1.2.3", "10.1.2.3"), ("::10.1.2.3", "10.1.2.3"),
+                                         ("::ffff:0a01:0203", "10.1.2.3"), ("10.1.2.3", "10.1.2.3"),
+                                         ("::1", "::1"), ("::", "::"), ("2001:db8::1", "2001:db8::1")])  # fmt: skip
+def test_unmapped_gives_the_ipv4_of_mapped_and_compatible_forms(text: str, plain: str) -> None:
+    assert unmapped(ipaddress.ip_address(text)) == ipaddress.ip_address(plain)
 
 
 def test_own_addresses_are_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,8 +7,9 @@ import time
 import httpx
 import pytest
 
+from searx.network.capped import DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError
-from searx.network.guarded import DeadlineExceeded, TooManyRedirects, guarded_get
+from searx.network.guarded import TooManyRedirects, guarded_get
 
 DNS = {"public.example": ["93.184.215.14"], "lan.example": ["192.168.1.20"]}
 

@@ -47,3 +47,16 @@ def test_spent_api_quota_403_is_too_many_requests():
     with pytest.raises(EngineTooManyRequests) as exc:
         check_status(resp(403, **{"x-ratelimit-remaining": "0", "x-ratelimit-reset": reset}))
     assert 590 <= exc.value.retry_after <= 600
+
+
+def test_a_cloudflare_check_served_with_403_is_a_captcha():
+    page = b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>"
+    check = httpx.Response(403, content=page, headers={"content-type": "text/html"},
+                           request=httpx.Request("GET", "https://e.example/s"))
+    with pytest.raises(EngineCaptcha, match="cloudflare"):
+        check_status(check)
+    with pytest.raises(EngineCaptcha):  # the header alone, on a JSON API
+        check_status(resp(403, **{"cf-mitigated": "challenge", "content-type": "application/json"}))
+    with pytest.raises(EngineAccessDenied):  # a plain refusal stays a block
+        check_status(httpx.Response(403, content=b"<title>403 Forbidden</title>", headers={"content-type": "text/html"},
+                                    request=httpx.Request("GET", "https://e.example/s")))

@@ -123,6 +123,7 @@ def test_ungrounded_placeholder_without_snippets() -> None:
         ("https://a.example/p?id=1&ref=x", "https://a.example/p?id=1&ref=x"),
         ("https://a.example/p?a=%2F&utm_x=1", "https://a.example/p?a=%2F"),
         ("https://a.example/p", "https://a.example/p"),
+        ("https://a.example/p?_ga=1&trk=2&id=1&_gl=3", "https://a.example/p?id=1"),  # the merge's names too
         ("not a url [", "not a url ["),
     ],
 )

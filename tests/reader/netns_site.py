@@ -22,6 +22,7 @@ ARTICLE = (b"<html><head><title>Test article</title></head><body><nav>Menu</nav>
            + b"This page is served from inside a network namespace made by the test. " * 8
            + b"</p></article><footer>Footer</footer></body></html>")  # fmt: skip
 BOMB = gzip.compress(b"<p>" + b"\0" * (64 * 1024 * 1024), compresslevel=9)
+RELEASED = threading.Event()  # /hold answers once /release was asked: a slow site a test can let go
 
 
 class Site(BaseHTTPRequestHandler):
@@ -58,6 +59,12 @@ class Site(BaseHTTPRequestHandler):
         elif path == "/slow":
             time.sleep(30)
             self._send(200, b"late", Content_Type="text/plain")
+        elif path.startswith("/hold"):  # /hold[?anything]: the article once /release is asked (60 s at most)
+            RELEASED.wait(60)
+            self._send(200, ARTICLE, Content_Type="text/html; charset=utf-8")
+        elif path == "/release":
+            RELEASED.set()
+            self._send(200, b"released", Content_Type="text/plain")
         else:
             self._send(404, b"not found", Content_Type="text/plain")
 

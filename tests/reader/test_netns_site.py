@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from searx.network.guard import AddressGuard
+from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.reader.errors import ReaderError
 from searx.reader.service import Reader
 from searx.reader.worker import ExtractorPool
@@ -78,10 +78,18 @@ def test_own_interface_address_is_refused_even_with_allow_private(host: SiteHost
     assert _error(_reader(extractor), f"http://{host.host_address}:8080/page.html").code == "address_refused"
 
 
+@pytest.mark.parametrize("spelling", ["[::ffff:{}]", "[0:0:0:0:0:ffff:{}]", "[::FFFF:{}]"])
+def test_own_interface_address_in_ipv6_spellings_is_refused_by_the_guard(host: SiteHost, spelling: str) -> None:
+    # the guard's own-address rule refuses them, not only a later check on the connection
+    guard = AddressGuard(allowed_ports=(8080,), allow_private=True)
+    with pytest.raises(AddressRefusedError, match="own addresses"):
+        guard.check(f"http://{spelling.format(host.host_address)}:8080/page.html")
+
+
 def test_tls_errors_are_not_retried_without_verification(host: SiteHost, extractor: ExtractorPool) -> None:
     before = len(host.requests())
     err = _error(_reader(extractor), f"https://{host.address}:8443/page.html")
-    assert (err.code, err.http_status) == ("tls_error", 502)
+    assert (err.code, err.status) == ("tls_error", 502)
     assert len(host.requests()) == before, "the page was requested without verification"
 
 

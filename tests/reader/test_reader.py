@@ -98,7 +98,7 @@ def test_at_most_five_redirects(make_reader: Callable[..., Reader]) -> None:
     pages["https://news.example/5"] = redirect("/6")
     pages["https://news.example/6"] = PAGE
     err = error_of(make_reader(Recorder(pages)), "https://news.example/0")
-    assert (err.code, err.http_status) == ("too_many_redirects", 502)
+    assert (err.code, err.status) == ("too_many_redirects", 502)
 
 
 def test_decompressed_bytes_are_capped_gzip_bomb(make_reader: Callable[..., Reader]) -> None:
@@ -106,7 +106,7 @@ def test_decompressed_bytes_are_capped_gzip_bomb(make_reader: Callable[..., Read
     assert len(bomb) < MiB
     rec = Recorder({"https://news.example/bomb": (200, {"content-type": "text/html", "content-encoding": "gzip"}, bomb)})
     err = error_of(make_reader(rec), "https://news.example/bomb")
-    assert (err.code, err.http_status) == ("too_large", 413)
+    assert (err.code, err.status) == ("too_large", 413)
 
 
 @pytest.mark.parametrize("encoding, pack", [
@@ -134,14 +134,14 @@ def test_caps_by_type(make_reader: Callable[..., Reader]) -> None:
 def test_unsupported_type_is_refused_before_reading(make_reader: Callable[..., Reader]) -> None:
     rec = Recorder({"https://news.example/i.png": (200, {"content-type": "image/png"}, b"\x89PNG" * 10)})
     err = error_of(make_reader(rec), "https://news.example/i.png")
-    assert (err.code, err.http_status) == ("unsupported_type", 415) and "image/png" in err.message
+    assert (err.code, err.status) == ("unsupported_type", 415) and "image/png" in err.message
 
 
 @pytest.mark.parametrize("status, answered", [(404, 404), (403, 403), (410, 410), (500, 502), (502, 502)])
 def test_upstream_errors(make_reader: Callable[..., Reader], status: int, answered: int) -> None:
     rec = Recorder({"https://news.example/e": (status, {"content-type": "text/html"}, b"<p>error</p>")})
     err = error_of(make_reader(rec), "https://news.example/e")
-    assert (err.code, err.upstream_status, err.http_status) == ("http_error", status, answered)
+    assert (err.code, err.upstream_status, err.status) == ("http_error", status, answered)
 
 
 def test_tls_errors_are_errors_never_retried(make_reader: Callable[..., Reader]) -> None:
@@ -155,7 +155,7 @@ def test_tls_errors_are_errors_never_retried(make_reader: Callable[..., Reader])
             raise httpx.ConnectError("certificate verify failed", request=request) from exc
 
     err = error_of(make_reader(handler), "https://news.example/")
-    assert (err.code, err.http_status, len(calls)) == ("tls_error", 502, 1)
+    assert (err.code, err.status, len(calls)) == ("tls_error", 502, 1)
 
 
 def test_timeouts_and_network_errors(make_reader: Callable[..., Reader]) -> None:
@@ -165,7 +165,7 @@ def test_timeouts_and_network_errors(make_reader: Callable[..., Reader]) -> None
     def reset(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("connection refused", request=request)
 
-    assert error_of(make_reader(slow), "https://news.example/").http_status == 504
+    assert error_of(make_reader(slow), "https://news.example/").status == 504
     assert error_of(make_reader(reset), "https://news.example/").code == "network_error"
     rec = Recorder({"https://news.example/": PAGE})
     assert error_of(make_reader(rec), "https://news.example/", deadline=time.monotonic() - 1).code == "timeout"
@@ -205,16 +205,54 @@ def test_cooldown_after_429_honours_retry_after_then_one_probe(make_reader: Call
     reader = make_reader(rec)
     reader.politeness = Politeness(MemoryStore(), clock=lambda: now[0])
     err = error_of(reader, "https://news.example/p")
-    assert (err.code, err.upstream_status, err.http_status, err.retry_after) == ("http_error", 429, 429, 120)
+    assert (err.code, err.upstream_status, err.status, err.retry_after) == ("http_error", 429, 429, 120)
     limited = error_of(reader, "https://news.example/p")
-    assert (limited.code, limited.http_status) == ("rate_limited", 429) and 119 <= limited.retry_after <= 120
+    assert (limited.code, limited.status) == ("rate_limited", 429) and 119 <= limited.retry_after <= 120
     assert len(rec.requests) == 1
     now[0] += 121
-    reader.politeness.admit("https://news.example:")  # the probe slot is taken...
+    reader.politeness.admit("https://news.example")  # the probe slot is taken...
     with pytest.raises(ReaderError):
         reader.read("https://news.example/p")  # ...so a second caller waits
-    reader.politeness.record("https://news.example:", 200)  # the probe succeeded: cooldown over
+    reader.politeness.record("https://news.example", 200)  # the probe succeeded: cooldown over
     assert reader.read("https://news.example/p").status == 200
+
+
+def test_a_redirect_targets_429_cools_down_that_target_never_the_redirecting_site(
+        make_reader: Callable[..., Reader]) -> None:
+    # victim/redir -> attacker/429 Retry-After: 3600 must not block the victim (for everyone sharing the store)
+    rec = Recorder({
+        "https://news.example/redir": redirect("https://other.example/busy"),
+        "https://other.example/busy": (429, {"retry-after": "3600"}, b""),
+        "https://news.example/page": PAGE, "https://other.example/page": PAGE,
+    })  # fmt: skip
+    store = MemoryStore()
+    reader = make_reader(rec, store=store)
+    err = error_of(reader, "https://news.example/redir")
+    assert (err.code, err.upstream_status) == ("http_error", 429)
+    assert make_reader(rec, store=store).read("https://news.example/page").status == 200  # another instance too
+    limited = error_of(reader, "https://other.example/page")
+    assert limited.code == "rate_limited"
+    assert [r.url.path for r in rec.requests] == ["/redir", "/busy", "/page"]
+
+
+def test_a_cooldown_on_the_redirect_target_is_not_the_redirecting_sites(make_reader: Callable[..., Reader]) -> None:
+    rec = Recorder({"https://news.example/redir": redirect("https://other.example/page"),
+                    "https://other.example/page": (503, {}, b"")})  # fmt: skip
+    reader = make_reader(rec)
+    for _ in range(3):
+        assert error_of(reader, "https://news.example/redir").upstream_status == 503
+    assert reader.politeness._state("https://news.example") is None
+    assert reader.politeness._state("https://other.example") is not None
+
+
+@pytest.mark.parametrize("fetch, longest", [({}, 600), ({"max_retry_after": 30}, 30)])
+def test_one_retry_after_blocks_a_site_for_at_most_max_retry_after(make_reader: Callable[..., Reader],
+                                                                   fetch: dict[str, Any], longest: float) -> None:
+    rec = Recorder({"https://news.example/p": (429, {"retry-after": "86400"}, b"")})
+    reader = make_reader(rec, reader_settings(**fetch))
+    error_of(reader, "https://news.example/p")
+    limited = error_of(reader, "https://news.example/p")
+    assert limited.code == "rate_limited" and longest - 1 <= limited.retry_after <= longest
 
 
 def test_cooldown_doubles_without_retry_after_up_to_an_hour() -> None:
@@ -231,33 +269,98 @@ def test_cooldown_doubles_without_retry_after_up_to_an_hour() -> None:
     assert lengths == [60, 120, 240, 480, 960, 1920, 3600, 3600]
 
 
-def test_at_most_two_requests_per_origin_at_once(make_reader: Callable[..., Reader]) -> None:
-    import threading
+class Held:
+    """A handler whose pages answer once released; counts the requests inside it."""
 
-    inside, peak, gate = [0], [0], threading.Event()
-    lock = threading.Lock()
+    def __init__(self) -> None:
+        import threading
 
-    def handler(request: httpx.Request) -> httpx.Response:
-        with lock:
-            inside[0] += 1
-            peak[0] = max(peak[0], inside[0])
-        gate.wait(5)
-        with lock:
-            inside[0] -= 1
+        self.inside, self.gate, self.lock = 0, threading.Event(), threading.Lock()
+        self.entered = threading.Condition(self.lock)
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        with self.entered:
+            self.inside += 1
+            self.entered.notify_all()
+        self.gate.wait(10)
         return response(200, {"content-type": "text/plain"}, b"ok")
 
-    reader = make_reader(handler, store=MemoryStore())
-    reader.cache.ttl = 0
-    threads = [threading.Thread(target=reader.read, args=(f"https://news.example/{n}",)) for n in range(5)]
+    def wait_inside(self, count: int) -> None:
+        with self.entered:
+            assert self.entered.wait_for(lambda: self.inside >= count, 10), f"{self.inside} of {count} arrived"
+
+
+def _holding(reader: Reader, held: Held, calls: list[tuple[str, str | None]]) -> list[Any]:
+    """Start ``(url, client)`` reads in threads; they hang inside the handler until ``held.gate`` is set."""
+    import threading
+
+    before = held.inside
+    threads = [threading.Thread(target=reader.read, args=(url,), kwargs={"client": client}) for url, client in calls]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 5
-    while inside[0] < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    gate.set()
+    held.wait_inside(before + len(calls))
+    return threads
+
+
+def _release(held: Held, threads: list[Any]) -> None:
+    held.gate.set()
     for t in threads:
         t.join(10)
-    assert peak[0] == 2
+
+
+@pytest.fixture
+def held_reader(make_reader: Callable[..., Reader]) -> Callable[..., tuple[Reader, Held]]:
+    def build(**fetch: Any) -> tuple[Reader, Held]:
+        held = Held()
+        return make_reader(held, reader_settings(cache_ttl=0, **fetch)), held
+
+    return build
+
+
+def test_a_busy_site_is_refused_at_once_never_waited_for(held_reader: Callable[..., Any]) -> None:
+    reader, held = held_reader()  # fetch.per_origin: 2
+    threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://news.example/2", "b")])
+    try:
+        err = error_of(reader, "https://news.example/3", client="c")  # answered while the two still hang
+        assert (err.code, err.status, err.retry_after) == ("rate_limited", 429, 1.0)
+        assert held.inside == 2
+    finally:
+        _release(held, threads)
+    assert reader.read("https://news.example/3", client="c").status == 200  # a slot is free again
+
+
+def test_one_client_reads_at_most_max_per_client_pages_at_once(held_reader: Callable[..., Any]) -> None:
+    reader, held = held_reader(max_per_client=2)
+    threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "a")])
+    try:
+        err = error_of(reader, "https://example.org/", client="a")
+        assert (err.code, err.status) == ("rate_limited", 429) and "2 pages" in err.message
+        threads += _holding(reader, held, [("https://example.org/", "b")])  # another client still reads
+    finally:
+        _release(held, threads)
+    assert held.inside == 3
+
+
+def test_reads_in_flight_stop_at_max_concurrent_for_everyone(held_reader: Callable[..., Any]) -> None:
+    reader, held = held_reader(max_concurrent=2)
+    threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "b")])
+    try:
+        for client in ("c", None):  # a new client, and the instance's own reads (collections, summary)
+            err = error_of(reader, "https://example.org/", client=client)
+            assert (err.code, err.status, err.retry_after) == ("busy", 503, 1.0)
+        assert reader.admission.slots.held("*") == 2
+    finally:
+        _release(held, threads)
+    assert reader.admission.slots.held("*") == 0 and reader.politeness.slots.held("https://news.example:") == 0
+    assert reader.read("https://example.org/", client="c").status == 200
+
+
+def test_cached_pages_need_no_slot(make_reader: Callable[..., Reader]) -> None:
+    rec = Recorder({"https://news.example/a": PAGE})
+    reader = make_reader(rec, reader_settings(max_concurrent=1, max_per_client=1))
+    reader.read("https://news.example/a", client="a")
+    with reader.admission.slot("a"):  # every slot taken: a cached page is still served
+        assert reader.read("https://news.example/a", client="a").cached is True
 
 
 def test_bad_arguments(make_reader: Callable[..., Reader]) -> None:
@@ -271,9 +374,15 @@ def test_settings_are_checked() -> None:
     from searx.errors import SettingsError
     from searx.reader.service import check_settings
 
-    for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1}):
+    for bad in ({"ports": [0]}, {"timeout": 0}, {"max_redirects": 50}, {"extract_memory_mb": 64}, {"cache_ttl": -1},
+                {"max_retry_after": 0}, {"cache_bytes": 0}, {"max_concurrent": 0}, {"max_per_client": 0}):
         with pytest.raises(SettingsError, match="fetch."):
             check_settings(reader_settings(**bad).fetch)
+    with pytest.raises(SettingsError, match="fetch.max_concurrent: at most half of server.threads"):
+        check_settings(reader_settings(max_concurrent=9).fetch, threads=16)
+    check_settings(reader_settings(max_concurrent=8).fetch, threads=16)
+    for threads in (1, 2, 4, 8):  # the default follows server.threads
+        check_settings(reader_settings().fetch, threads=threads)
 
 
 def test_unknown_fetch_key_stops_start_up() -> None:
@@ -284,10 +393,8 @@ def test_unknown_fetch_key_stops_start_up() -> None:
 
 
 def test_very_large_documents_are_not_cached(make_reader: Callable[..., Reader]) -> None:
-    from searx.reader.cache import MAX_CACHED_CHARS
-
-    big = b"word " * (MAX_CACHED_CHARS // 5 + 10)
+    big = b"word " * (MiB // 5 + 10)
     rec = Recorder({"https://news.example/big.txt": (200, {"content-type": "text/plain"}, big)})
-    reader = make_reader(rec)
+    reader = make_reader(rec, reader_settings(cache_bytes=16 * MiB))  # a document of 1 MiB at most
     assert [reader.read("https://news.example/big.txt").cached for _ in range(2)] == [False, False]
     assert len(rec.requests) == 2

@@ -18,6 +18,9 @@ def r(url, engine, title="t", content="c"):
     ("https://example.org/p?fbclid=abc", "https://example.org/p"),
     ("https://example.org/p?gclid=1&a=1", "https://example.org/p?a=1"),
     ("https://EXAMPLE.org:443/p#frag", "https://example.org/p"),
+    # the one tracker list (searx.results.trackers): also the plugin's names, and "si" where it tracks
+    ("https://example.org/p?ysclid=1&a=1&srsltid=2", "https://example.org/p?a=1"),
+    ("https://www.youtube.com/watch?v=a&si=track", "https://youtube.com/watch?v=a"),
 ])
 def test_same_page_same_key(a, b):
     assert normalize_url(a) == normalize_url(b)
@@ -27,6 +30,7 @@ def test_same_page_same_key(a, b):
     ("https://example.org/p?id=3", "https://example.org/p?id=4"),
     ("https://example.org/a", "https://example.org/b"),
     ("https://example.org:8080/a", "https://example.org/a"),
+    ("https://docs.example/p?si=1", "https://docs.example/p?si=2"),  # "si" is a real parameter off YouTube/Spotify
 ])
 def test_different_pages_differ(a, b):
     assert normalize_url(a) != normalize_url(b)

@@ -108,7 +108,7 @@ def test_plain_http_needs_enable_http(fake_engine, network):
 
 def test_paging_and_time_range(fake_engine, network):
     entry = json_engine_entry(fake_engine.url, "p", extra="&tr={time_range}", time_range_support=True,
-                              time_range_map={"day": "d1", "week": "w1"})
+                              time_range_map={"day": "d1", "week": "w1"}, time_range_url="{time_range_val}")
     runner = runner_for([entry, json_engine_entry(fake_engine.url, "nopaging", paging=False)], network)
     out = run(runner, pageno=3, time_range="week")
     path, args, _ = fake_engine.requests[-1]

@@ -46,3 +46,31 @@ def test_an_expired_value_is_not_counted_as_used() -> None:
     store.set("x", b"1")
     store.set("y", b"2")
     assert store.get("x") == b"1" and store.get("y") == b"2"
+
+
+def test_values_past_the_byte_bound_evict_the_least_recently_used() -> None:
+    store = MemoryStore(max_bytes=10_000)
+    for i in range(100):
+        store.set(f"k{i:02d}", b"x" * 1000, ttl=60)
+        assert store.byte_count <= 10_000
+    assert store.byte_count == 9 * 1003 and [store.get(f"k{i:02d}") is not None for i in (90, 91, 99)] == [False, True, True]
+    store.set("k99", b"y")  # replacing a value counts its new size only
+    assert store.byte_count == 8 * 1003 + 4 and store.get("k99") == b"y"
+    store.delete("k98")
+    store.incr("n")
+    assert store.byte_count == 7 * 1003 + 4 + 2
+
+
+def test_a_value_larger_than_the_byte_bound_is_not_kept() -> None:
+    store = MemoryStore(max_bytes=1000)
+    store.set("small", b"s")
+    store.set("huge", b"h" * 2000)
+    assert store.get("huge") is None and store.get("small") == b"s" and store.byte_count == 6  # nothing pushed out
+
+
+def test_expired_values_leave_the_byte_count() -> None:
+    now = [0.0]
+    store = MemoryStore(clock=lambda: now[0])
+    store.set("short", b"v" * 100, ttl=1)
+    now[0] = 2.0
+    assert store.get("short") is None and store.byte_count == 0

@@ -12,7 +12,7 @@ import msgspec
 
 from searx.limiter import client_marker
 from searx.network.guard import AddressGuard, CheckedURL
-from searx.summary import evidence
+from searx.summary import evidence, ndjson
 from searx.summary.service import SummaryService
 from tests.conftest import SECRET, make_settings
 from tests.summary.conftest import body, placeholder, summary_settings
@@ -280,7 +280,7 @@ def test_each_client_streams_at_most_its_cap(site: Any, fake_llm: FakeLLM) -> No
         assert (again.status_code, again.json()["error"]["code"]) == (429, "rate_limited")
         # another client is not held back by this one
         other = service.open(body(placeholder(settings, query="three")), {}, "192.0.2.7")
-        assert b'"done":true' in b"".join(other)
+        assert b'"done":true' in b"".join(ndjson.body(other))
         gate.set()
         assert '"done":true' in list(lines)[-1]
     assert app.lines(body(placeholder(settings, query="two")))[-1]["done"] is True  # the stream was counted out

@@ -8,6 +8,7 @@ import msgspec
 
 from searx.settings import AISummary
 from searx.summary import ndjson
+from searx.summary.events import Delta, Done, Failed, Head, Passages, Reading
 from searx.summary.evidence import Source
 from searx.summary.review import SupportMark, review
 
@@ -27,15 +28,15 @@ def test_every_error_code_is_in_both_docs() -> None:
 
 
 def test_every_event_key_is_in_the_protocol_doc() -> None:
-    lines = [
-        ndjson.head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
-        ndjson.reading("https://example.org/", "ok"),
-        ndjson.passages([{"n": 1, "text": "t"}]),
-        ndjson.delta("d"),
-        ndjson.done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
-                    review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
-        ndjson.error("busy"),
-    ]
+    lines = [ndjson.encode(event) for event in (
+        Head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
+        Reading("https://example.org/", "ok"),
+        Passages([{"n": 1, "text": "t"}]),
+        Delta("d"),
+        Done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
+             review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
+        Failed("busy"),
+    )]
     keys = set()
     for line in lines:
         keys |= set(msgspec.json.decode(line))

@@ -8,6 +8,7 @@ import pytest
 
 from searx.origin import same_origin
 from searx.summary import admission, citations, ndjson, prompt
+from searx.summary.events import Delta, Done, Failed, Head
 from searx.summary.evidence import Evidence, Source
 from searx.summary.think import ThinkFilter
 
@@ -89,14 +90,14 @@ def test_every_error_code_has_status_and_message() -> None:
              "interrupted", "no_answer"}  # fmt: skip
     assert set(ndjson.ERRORS) == codes
     for code in codes:
-        line = json.loads(ndjson.error(code))
+        line = json.loads(ndjson.encode(Failed(code)))
         assert line["error"]["code"] == code and line["error"]["message"].endswith(".")
         assert 400 <= ndjson.status(code) < 600
 
 
 def test_lines_are_single_json_lines() -> None:
-    for line in (ndjson.delta("a\nb\u2028"), ndjson.head([], "m", False),
-                 ndjson.done(model="m", finish_reason="stop", citations=[1], invalid=[], cached=False, grounded=True)):  # fmt: skip
+    for line in map(ndjson.encode, (Delta("a\nb\u2028"), Head([], "m", False),
+                                    Done(model="m", finish_reason="stop", citations=[1], invalid=[], cached=False, grounded=True))):  # fmt: skip
         assert line.endswith(b"\n") and line.count(b"\n") == 1
         json.loads(line)
 

@@ -122,3 +122,29 @@ def test_the_limiter_counts_fetch(app_factory: Any, calls: list[httpx.Request]) 
 def test_wrong_method_keeps_the_fetch_error_shape(client: Any) -> None:
     resp = client.put("/fetch")
     assert resp.status_code == 405 and resp.get_json()["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}, {"Origin": "https://evil.example"},
+    {"Origin": "null"}, {"Sec-Fetch-Site": "same-origin", "Origin": "https://evil.example"},
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"},
+])  # fmt: skip
+def test_cross_site_browser_requests_are_refused(client: Any, calls: list[httpx.Request],
+                                                 headers: dict[str, str]) -> None:
+    # an <img>, a link or a form on another site must not drive the reader from visitors' browsers
+    for resp in (client.get("/fetch?url=https://news.example/page", headers=headers),
+                 client.post("/fetch", data={"url": "https://news.example/page"}, headers=headers),
+                 client.post("/fetch", json={"url": "https://news.example/page"}, headers=headers)):  # fmt: skip
+        assert resp.status_code == 403 and resp.get_json()["error"]["code"] == "forbidden"
+        assert resp.headers["Cache-Control"] == "no-store"
+    assert calls == []
+
+
+@pytest.mark.parametrize("headers", [
+    {}, {"Sec-Fetch-Site": "same-origin"}, {"Origin": "http://localhost"},
+    {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}, {"Sec-Fetch-Site": "none"},
+])  # fmt: skip
+def test_api_clients_same_origin_pages_and_the_address_bar_are_served(client: Any, headers: dict[str, str]) -> None:
+    # no Fetch metadata: an API client; "none": the user typed the address or opened a bookmark
+    resp = client.get("/fetch?url=https://news.example/page", headers=headers)
+    assert resp.status_code == 200 and resp.get_json()["title"] == "T"

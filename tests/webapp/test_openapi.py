@@ -103,6 +103,11 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
         ("/autocompleter", "get", c.get("/autocompleter?q=al")),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "al"})),
         ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 300_000})),
+        ("/autocompleter", "get", c.get("/autocompleter?q=!!g")),
+        ("/autocompleter", "get", c.get("/autocompleter", query_string={"q": "x" * 1001})),
+        ("/autocompleter", "post", c.post("/autocompleter", data={"q": "x" * 1001})),
+        ("/search", "get", c.get("/search?q=!!w+paris")),
+        ("/search", "post", c.post("/search", data={"q": "!!gh flask", "format": "json"})),
         ("/opensearch.xml", "get", c.get("/opensearch.xml")),
         ("/favicon.ico", "get", c.get("/favicon.ico")),
         ("/stats", "get", c.get("/stats")),
@@ -146,6 +151,28 @@ def picture_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[st
     return {check(doc, "/image_proxy", "get", r) for r in answers}
 
 
+def tile_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """/map_tile: a tile, no such tile, a tile server on a refused address; over the limit
+    (``limited`` allows one picture a minute)."""
+    import msgspec
+
+    from searx.network.tiles import TileFetcher
+    from tests.images.conftest import Pictures, make_fetcher
+
+    fetcher = make_fetcher(Pictures())
+    conf = msgspec.structs.replace(app.extensions["searx"].settings.map,
+                                   tile_url="http://pictures.test/cat.png?tile={z}-{x}-{y}")
+    for svc in (app.extensions["searx"], limited.extensions["searx"]):
+        svc.tiles = TileFetcher(conf, fetcher, svc.store)
+    c, over = app.test_client(), limited.test_client()
+    answers = [c.get("/map_tile/1/0/0"), c.get("/map_tile/1/2/0")]
+    refused = msgspec.structs.replace(conf, tile_url="http://127.0.0.1/{z}/{x}/{y}.png")
+    app.extensions["searx"].tiles = TileFetcher(refused, fetcher, app.extensions["searx"].store)
+    answers += [c.get("/map_tile/1/0/1"), *(over.get("/map_tile/2/0/0") for _ in range(2))]
+    assert [r.status_code for r in answers] == [200, 404, 403, 200, 429]
+    return {check(doc, "/map_tile/{z}/{x}/{y}", "get", r) for r in answers}
+
+
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
@@ -187,7 +214,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the answers that need another configuration: no token, no LLM, a limiter, a disabled format
     plain = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
                                       limiter={"search": {"limit": 2, "window": 60},
-                                               "ai_summary": {"limit": 1, "window": 60}}))
+                                               "ai_summary": {"limit": 1, "window": 60},
+                                               "autocompleter": {"limit": 2, "window": 60}}))
     c = plain.test_client()
     covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
     covered.add(check(doc, "/metrics", "get", c.get("/metrics")))
@@ -198,9 +226,15 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    for method in ("get", "post", "get"):  # the third of a budget of two
+        covered.add(check(doc, "/autocompleter", method, getattr(c, method)("/autocompleter", data={"q": "!!g"})))
+    covered.add(check(doc, "/autocompleter", "post", c.post("/autocompleter", data={"q": "!!w"})))
     limited = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
                                         limiter={"image_proxy": {"limit": 1, "window": 60}}))
     covered |= picture_answers(full_app, limited, doc)
+    covered |= tile_answers(full_app, app_factory(make_settings(
+        [json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
+        limiter={"image_proxy": {"limit": 1, "window": 60}})), doc)
     for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))

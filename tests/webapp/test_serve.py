@@ -62,13 +62,15 @@ def test_default_secret_key_stops_start_up(tmp_path):
 
 
 def test_bad_engine_stops_start_up_naming_the_key(tmp_path):
+    # a missing module is skipped (docs/admin/settings.md); a module's own check still stops start-up
     path = tmp_path / "settings.yml"
     path.write_text(yaml.safe_dump({"server": {"secret_key": SECRET},
-                                    "engines": [{"name": "x", "engine": "no_such_module"}]}))
+                                    "engines": [{"name": "x", "engine": "no_such_module"},
+                                                {"name": "y", "engine": "json_engine", "search_url": "https://x/{query}"}]}))
     proc = serve(path)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
-    assert "engines[0].engine: unknown engine module 'no_such_module'" in err
+    assert "engines[1]: url_query: required" in err
 
 
 def test_bad_trusted_proxy_stops_start_up(tmp_path):

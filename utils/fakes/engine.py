@@ -18,9 +18,13 @@ Everything is chosen by the URL, so one server serves every scenario:
 - ``/drip?seconds=S`` — 200, then one byte a second for S seconds (default 30).
 - ``/captcha`` — 200 with a bot-check page (reCAPTCHA markers) instead of results.
 - ``/commons/w/api.php?gsrsearch=Q``, ``/dailymotion/videos?search=Q``,
-  ``/bingnews/news/search?q=Q`` — images, videos and news as those services
-  answer (``utils/fakes/media.py``), for the ``wikicommons``, ``dailymotion``
-  and ``bing_news`` engines.
+  ``/vimeo/search/page:1?q=Q``, ``/bingnews/news/search?q=Q``, ``/nominatim/search?q=Q``,
+  ``/mixcloud/search/?q=Q``, ``/radiobrowser/json/stations/search?name=Q`` — images,
+  videos, news, places and music as those services answer (``utils/fakes/media.py``),
+  for the ``wikicommons``, ``dailymotion``, ``vimeo``, ``bing_news``, ``openstreetmap``,
+  ``mixcloud`` and ``radio_browser`` engines.
+- ``/fixture/<site>/...`` — the image engines' test answers (``utils/fakes/fixtures.py``):
+  each engine's real parser on its fixture.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
   spreadsheet formulas in every text field, markup and control characters.
 
@@ -42,7 +46,7 @@ from xml.sax.saxutils import escape
 
 from aiohttp import web
 
-from utils.fakes import media
+from utils.fakes import fixtures, media
 
 MB = 1024 * 1024
 _MEGABYTE = b"x" * MB  # one buffer written again and again: a big body costs no memory here
@@ -112,6 +116,10 @@ class FakeEngineServer:
         self.active += 1
         self.max_active = max(self.max_active, self.active)
         try:
+            if found := fixtures.answer(request.path, request.headers):
+                if found[2].startswith("image/"):
+                    await asyncio.sleep(media.PIC_DELAY)
+                return web.Response(status=found[0], body=found[1], content_type=found[2], headers=found[3])
             return await self._stream(request, args) or await self._answer(request.path, args)
         finally:
             self.active -= 1
@@ -148,7 +156,8 @@ class FakeEngineServer:
             return web.Response(text=body, content_type="application/json")
         if path == "/captcha":
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
-        query = args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search") or args.get("q", "")
+        query = (args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search")
+                 or args.get("name") or args.get("q", ""))  # name: Radio Browser's
         if found := media.answer(path, query, self.url):
             return web.Response(text=found[0], content_type=found[1])
         if path.startswith("/pic/"):

@@ -1,8 +1,8 @@
 /**
- * Videos tab: "Play here" loads a video's player only when clicked (no third-party frame
- * on page load). The server offers the button only for players on the allowed hosts
- * (`ui.video_embed_hosts`) and the page's policy admits only those; the player URL must
- * be https.
+ * Videos and music tabs: "Play here" loads a video's or a track's player only when clicked
+ * (no third-party frame on page load). The server offers the button only for players on the
+ * allowed hosts (`ui.video_embed_hosts`, `ui.audio_embed_hosts` for music) and the page's
+ * policy admits only those; the player URL must be https.
  */
 
 function playerUrl(raw: string | undefined): string | null {
@@ -17,7 +17,8 @@ function playerUrl(raw: string | undefined): string | null {
 
 function play(button: HTMLButtonElement, src: string): void {
   const frame = document.createElement("iframe");
-  frame.className = "video-embed";
+  // a music player is a strip of fixed height, a video player keeps its picture's ratio
+  frame.className = button.classList.contains("audio-play") ? "audio-embed" : "video-embed";
   frame.src = src;
   frame.title = button.closest("article")?.querySelector("h3")?.textContent ?? "";
   frame.allow = "encrypted-media; fullscreen; picture-in-picture";
@@ -30,9 +31,12 @@ function play(button: HTMLButtonElement, src: string): void {
   frame.focus();
 }
 
-/** Show each "Play here" button and load its player on click. */
+/** Show each "Play here" button (videos and music) and load its player on click. */
 export function setupVideoEmbeds(doc: Document): void {
-  for (const button of doc.querySelectorAll<HTMLButtonElement>("button.video-play[data-embed]")) {
+  const buttons = doc.querySelectorAll<HTMLButtonElement>(
+    "button.video-play[data-embed], button.audio-play[data-embed]",
+  );
+  for (const button of buttons) {
     const src = playerUrl(button.dataset.embed);
     if (!src) continue;
     button.hidden = false;

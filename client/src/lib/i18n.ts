@@ -1,5 +1,6 @@
 /**
- * UI strings of the summary box: English built in, each key overridable by the server's
+ * UI strings of the client (the summary box, the search box's suggestions): English built in, each key
+ * overridable by the server's
  * `translations` in the client settings; plural-aware "Based on N search snippets".
  */
 
@@ -37,6 +38,10 @@ export const STRINGS = {
   no_answer: "No answer in the results",
   answered_in: "Answered in {lang}",
   used: "Cited:",
+  // The search box's suggestions: the list's name, and the count a screen reader hears.
+  suggestions: "Suggestions",
+  suggest_count_one: "{n} suggestion",
+  suggest_count_other: "{n} suggestions",
   // Messages for the server's error codes (and "network", "unknown", client-side ones).
   "error.not_configured": "The AI summary is not set up on this server.",
   "error.bad_request": "The summary request was not understood.",

@@ -9,6 +9,8 @@ export interface ClientSettings {
   uiLang: string;
   summaryMode: SummaryMode;
   translations: Record<string, string>;
+  /** Suggestions as you type, from this many characters; null when the user has none. */
+  autocomplete: { min: number } | null;
 }
 
 const MODES: readonly string[] = ["always", "questions", "click", "never"];
@@ -42,5 +44,12 @@ export function readSettings(doc: Document): ClientSettings {
       doc.documentElement.lang || (typeof obj.ui_lang === "string" ? obj.ui_lang : "") || "en",
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
+    autocomplete: readAutocomplete(obj.autocomplete),
   };
+}
+
+function readAutocomplete(raw: unknown): { min: number } | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const min = (raw as Record<string, unknown>).min;
+  return { min: typeof min === "number" && Number.isInteger(min) && min >= 0 ? min : 4 };
 }

@@ -8,13 +8,14 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from searx.bearer import bearer, token_valid
 from searx.collections import access
-from searx.collections.errors import BadName, CollectionError, NotFound
+from searx.collections.errors import BadName, NotFound, TooLarge, Unavailable
 from searx.collections.service import CollectionsService
 from searx.collections.sources import entry_name as source_entry
 from searx.collections.store import EntryInfo
 from searx.webapp.context import services
-from searx.webapp.errors import error_response
+from searx.webapp.errors import FLAT, PAGE, answers, error_response
 
 bp = Blueprint("collections", __name__)
 log = logging.getLogger("searx.collections")
@@ -24,19 +25,12 @@ RAW_TYPES = {"pdf": "application/pdf", "html": "text/plain; charset=utf-8", "tex
              "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
 
 
-@bp.errorhandler(CollectionError)
-def _refused(exc: CollectionError) -> Response:
-    headers = {"Retry-After": "2"} if exc.status == 503 else None
-    return error_response(exc.status, exc.message, headers=headers)
-
-
 @bp.errorhandler(sqlite3.Error)
 @bp.errorhandler(OSError)
 def _unavailable(exc: Exception) -> Response:
     # the index file cannot be opened or written (a full disk, permissions, a lock held too long)
     log.error("collections: index unavailable: %r", exc)
-    return error_response(503, "the collections index is unavailable; the administrator can find why in the log",
-                          headers={"Retry-After": "30"})
+    return error_response(Unavailable("the collections index is unavailable; the administrator can find why in the log"))
 
 
 def _service(*, write: bool = False) -> CollectionsService:
@@ -49,11 +43,11 @@ def _service(*, write: bool = False) -> CollectionsService:
 
 
 def _token() -> str:
-    return access.bearer(request.headers.get("Authorization"))
+    return bearer(request.headers.get("Authorization"))
 
 
 def _holder() -> bool:
-    return access.valid(_token(), services().settings.collections.tokens)
+    return token_valid(_token(), services().settings.collections.tokens)
 
 
 def _body() -> dict[str, Any]:
@@ -74,6 +68,7 @@ def _entry_json(info: EntryInfo, holder: bool) -> dict[str, Any]:
 
 
 @bp.get(API)
+@answers(FLAT)
 def list_collections() -> Response:
     svc = _service()
     names = svc.collections()
@@ -83,6 +78,7 @@ def list_collections() -> Response:
 
 
 @bp.post(API)
+@answers(FLAT)
 def create() -> tuple[Response, int]:
     svc = _service(write=True)
     name = _body().get("name")
@@ -91,24 +87,26 @@ def create() -> tuple[Response, int]:
 
 
 @bp.post(f"{API}/<name>/upload")
+@answers(FLAT)
 def upload(name: str) -> Response:
     svc = _service(write=True)
     svc.known(name)  # 404 (or 503) before the body is read
     limit = services().settings.collections.max_upload_bytes
     if request.content_length is not None and request.content_length > limit + MULTIPART_SLACK:
-        return error_response(413, f"the file is over the upload limit of {limit} bytes")
+        raise TooLarge(f"the file is over the upload limit of {limit} bytes")
     request.max_content_length = limit + MULTIPART_SLACK  # a body without a length is cut off there too
     file = request.files.get("file")
     if file is None or not file.filename:
         raise BadName("expected a multipart form with a field named file")
     data = file.stream.read(limit + 1)
     if len(data) > limit:
-        return error_response(413, f"the file is over the upload limit of {limit} bytes")
+        raise TooLarge(f"the file is over the upload limit of {limit} bytes")
     info = svc.upload(name, file.filename, data)
     return jsonify({"status": "ok", "filename": info.name, "key": info.name, "chunk_count": info.chunk_count})
 
 
 @bp.get(f"{API}/<name>/entries")
+@answers(FLAT)
 def entries(name: str) -> Response:
     items = _service().entries(name)
     holder = _holder()
@@ -116,6 +114,7 @@ def entries(name: str) -> Response:
 
 
 @bp.get(f"{API}/<name>/entries/<path:entry>")
+@answers(FLAT)
 def entry(name: str, entry: str) -> Response:
     svc = _service()
     info, _ = svc.entry(name, entry)
@@ -123,6 +122,7 @@ def entry(name: str, entry: str) -> Response:
 
 
 @bp.get(f"{API}/<name>/entries-raw/<path:entry>")
+@answers(FLAT)
 def entry_raw(name: str, entry: str) -> Response:
     kind, data = _service().raw(name, entry)
     return Response(data, mimetype=RAW_TYPES.get(kind, "application/octet-stream"), headers={
@@ -131,6 +131,7 @@ def entry_raw(name: str, entry: str) -> Response:
 
 
 @bp.post(f"{API}/<name>/search")
+@answers(FLAT)
 def search(name: str) -> Response:
     svc = _service()
     body = _body()
@@ -147,6 +148,7 @@ def search(name: str) -> Response:
 
 
 @bp.delete(f"{API}/<name>/entry/delete")
+@answers(FLAT)
 def delete_entry(name: str) -> Response:
     svc = _service(write=True)
     entry = _body().get("entry")
@@ -157,21 +159,24 @@ def delete_entry(name: str) -> Response:
 
 
 @bp.post(f"{API}/<name>/reset")
+@answers(FLAT)
 def reset(name: str) -> Response:
     _service(write=True).reset(name)
     return jsonify({"status": "ok", "collection": name})
 
 
 @bp.get(f"{API}/<name>/sources")
+@answers(FLAT)
 def sources(name: str) -> Response:
     holder = _holder()
     items = [{**({"url": src.url} if holder else {}), "update_interval": src.update_interval,
-              "entry": source_entry(src.url), "next_check": int(src.next_check), "error": src.error}
+              "entry": src.entry or source_entry(src.url), "next_check": int(src.next_check), "error": src.error}
              for src in _service().sources(name)]
     return jsonify({"sources": items, "count": len(items)})
 
 
 @bp.post(f"{API}/<name>/sources")
+@answers(FLAT)
 def add_source(name: str) -> Response:
     body = _body()
     url, minutes = _service(write=True).add_source(name, body.get("url"), body.get("update_interval"))
@@ -180,6 +185,7 @@ def add_source(name: str) -> Response:
 
 
 @bp.delete(f"{API}/<name>/sources")
+@answers(FLAT)
 def remove_source(name: str) -> Response:
     url = _body().get("url")
     _service(write=True).remove_source(name, url)
@@ -187,6 +193,7 @@ def remove_source(name: str) -> Response:
 
 
 @bp.get("/collections/<name>/entries/<path:entry>")
+@answers(PAGE)
 def entry_page(name: str, entry: str) -> str:
     info, passages = _service().entry(name, entry)
     return render_template("collection_entry.html", collection=name, info=info, passages=passages)

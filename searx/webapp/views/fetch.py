@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 from flask import Blueprint, Response, jsonify, request
 
-from searx.reader.api import answer, error_body, parse_request
+from searx.reader.api import answer, form_arguments, parse_request
 from searx.reader.errors import ReaderError
-from searx.webapp.context import services
+from searx.webapp.context import client_id, same_origin_request, services
+from searx.webapp.errors import API, answers
 
 bp = Blueprint("fetch", __name__)
 
@@ -19,18 +18,16 @@ def _values() -> dict[str, object]:
 
 
 @bp.route("/fetch", methods=["GET", "POST"])
+@answers(API)
 def fetch() -> Response:
     reader = services().reader
-    try:
-        if reader is None or not reader.api_enabled:
-            raise ReaderError("disabled", "page reading is not enabled on this instance")
-        req = parse_request(_values())
-        page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"))
-        response = jsonify(answer(page, req))
-    except ReaderError as exc:
-        response = jsonify(error_body(exc))
-        response.status_code = exc.http_status
-        if exc.retry_after is not None and exc.http_status in (429, 503):
-            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    if reader is None or not reader.api_enabled:
+        raise ReaderError("disabled", "page reading is not enabled on this instance")
+    if not same_origin_request(typed=True):  # an <img> or a form on another site must not drive the reader
+        raise ReaderError("forbidden", "a page of another site may not use this instance's page reader")
+    req = parse_request(form_arguments(_values()))
+    page = reader.read(req.url, format=req.format, accept_language=request.headers.get("Accept-Language"),
+                       client=client_id())
+    response = jsonify(answer(page, req))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -11,8 +11,9 @@ import time
 
 from flask import Blueprint, Response, abort, request
 
-from searx.network.images import ImageError, verify
+from searx.network.images import Image, verify
 from searx.webapp.context import services
+from searx.webapp.errors import PAGE, answers
 
 bp = Blueprint("image_proxy", __name__)
 
@@ -21,6 +22,7 @@ _CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
 
 
 @bp.route("/image_proxy", methods=["GET"])
+@answers(PAGE)
 def image_proxy() -> Response:
     svc = services()
     url, expires, sig = (request.args.get(k, "") for k in ("url", "e", "h"))
@@ -31,14 +33,16 @@ def image_proxy() -> Response:
         abort(403, "this picture link is not signed by this instance, or it has expired")
     if svc.images is None:  # apps built without one (never by create_app)
         abort(404, "the image proxy is not available")
-    try:
-        image = svc.images.fetch(url)
-    except ImageError as exc:
-        abort(exc.status, str(exc))
+    image = svc.images.fetch(url)  # an ImageError is answered with its code's status
+    return picture_response(image, f"private, max-age={max(0, int(expires) - int(now))}, immutable")
+
+
+def picture_response(image: Image, cache_control: str) -> Response:
+    """A fetched picture as an answer that can only be shown, never run (also the map tiles')."""
     response = Response(image.body, mimetype=image.content_type)
     response.headers["Content-Security-Policy"] = _CSP
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Disposition"] = "inline"
     response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
-    response.headers["Cache-Control"] = f"private, max-age={max(0, int(expires) - int(now))}, immutable"
+    response.headers["Cache-Control"] = cache_control
     return response

@@ -9,6 +9,8 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, jsonify
 
+from searx.webapp.errors import API, answers
+
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 
 bp = Blueprint("openapi", __name__)
@@ -22,5 +24,6 @@ def spec() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
+@answers(API)
 def openapi() -> Response:
     return jsonify(spec())

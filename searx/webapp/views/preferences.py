@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, request
 
 import searx.webapp.pages as pages
 from searx.webapp.context import is_https, preferences, same_origin_request, services
+from searx.webapp.errors import PAGE, answers
 from searx.webapp.origin import absolute
 from searx.webapp.prefs_form import apply_form, save_cookies
 
@@ -17,6 +18,7 @@ bp = Blueprint("preferences", __name__)
 
 
 @bp.route("/preferences", methods=["GET", "POST"])
+@answers(PAGE)
 def preferences_view() -> Response:
     prefs = preferences(with_overrides=False)
     token = request.args.get("preferences", "") if request.method == "GET" else ""

@@ -8,13 +8,15 @@ from werkzeug.wrappers import Response as BaseResponse
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
 from searx.webapp.context import client_id, preferences, services
+from searx.webapp.errors import PAGE, answers
 from searx.webapp.origin import absolute, base
-from searx.webapp.searching import run_search
+from searx.webapp.searching import bang_target, lucky_target, run_search
 
 bp = Blueprint("search", __name__)
 
 
 @bp.route("/", methods=["GET"])
+@answers(PAGE)
 def index() -> BaseResponse:
     if request.args.get("q"):
         return redirect(absolute(f"/search?{request.query_string.decode('latin-1')}"), code=308)
@@ -22,16 +24,23 @@ def index() -> BaseResponse:
 
 
 @bp.route("/search", methods=["GET", "POST"])
-def search() -> Response:
+@answers(PAGE)
+def search() -> BaseResponse:
     svc = services()
     fmt = request.values.get("format", "html") or "html"
     if fmt not in svc.settings.search.formats:
         abort(403, f"the {fmt!r} format is not enabled on this instance")
+    target = bang_target(svc, request.values)
+    if target:
+        return redirect(target, code=303)  # 303: a POSTed search is a GET at the site
     prefs = preferences()
     # the client's pseudonym marks search-cache entries: not worked out when the cache is off
     client = client_id() if svc.settings.search.cache_ttl > 0 else ""
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
                          client=client)
+    lucky = lucky_target(outcome) if fmt in ("html", "rss") else None
+    if lucky:
+        return redirect(lucky, code=303)
     if fmt == "html":
         return pages.results(outcome, prefs)
     body = RENDERERS[fmt](outcome, base())

@@ -1,4 +1,4 @@
-"""Tool arguments checked one by one; a bad one is refused naming it, never clamped (pure)."""
+"""Arguments from outside (MCP tools, /fetch) checked one by one; a bad one is refused naming it, never clamped (pure)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,16 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from searx.errors import SearxError
+
 _HOST = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$")
 MAX_HOSTS = 20
 
 
-class ArgumentError(Exception):
+class ArgumentError(SearxError):
     """A tool argument that cannot be used; the message starts with the argument's name."""
+
+    code = "bad_request"
 
     def __init__(self, name: str, message: str) -> None:
         super().__init__(f"{name}: {message}")

@@ -1,0 +1,46 @@
+"""Lucide: a large set of open-source interface icons, from the set's own tag index.
+
+The index (``tags.json`` of the ``lucide-static`` package on the jsDelivr CDN,
+``cdn_base_url``) is read once and kept as the engine's token; later searches only
+ask whether it changed (a 304) and search the kept copy
+(``searx/engines/icon_index.py``). An icon matches when a word of the query is part
+of its name or of one of its tags. Supports paging (``page_size`` icons a page). Not
+supported: language, time range and safe search (an icon set has none); with the
+image proxy on, the icons show as their names only (the proxy never serves SVG).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import quote
+
+from searx.engines import icon_index
+from searx.engines.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
+
+cdn_base_url = "https://cdn.jsdelivr.net/npm/lucide-static"
+categories = ["images", "icons"]
+paging = True
+page_size = 20  # icons a page
+timeout = 3.0
+token_ttl = 7 * 86400.0  # how long the kept index is revalidated instead of read again
+about = {"website": "https://lucide.dev/", "results": "JSON", "use_official_api": True}
+
+
+def request(query: str, params: dict[str, Any]) -> None:
+    icon_index.request(params, "tags.json")
+
+
+def _lines(data: Any) -> Iterable[icon_index.Line]:
+    return ((name, ", ".join(tags), ()) for name, tags in data.items())
+
+
+def response(resp: Any) -> list[dict[str, Any]]:
+    icons, token = icon_index.page(resp, _lines, page_size)
+    cdn = icon_index.cdn(resp.search_params)
+    results = []
+    for name, terms, *_ in icons:
+        src = f"{cdn}/icons/{quote(name)}.svg"
+        results.append({"template": "images.html", "url": src, "title": name, "content": terms, "img_src": src,
+                        "thumbnail_src": src, "img_format": "SVG", "source": "Lucide"})
+    return results + token
