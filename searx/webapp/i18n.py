@@ -9,7 +9,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern
 from babel.support import NullTranslations, Translations
 from flask import Flask, Response, g, request
 
@@ -118,11 +118,23 @@ def _catalog() -> NullTranslations:
     return getattr(g, "translations", None) or translations("en")  # English: the one cached empty catalog
 
 
+@lru_cache(maxsize=64)
+def _decimal_format(locale: str) -> tuple[Locale, NumberPattern]:
+    """The locale and its decimal pattern, looked up once (``format_decimal`` parses both on every call)."""
+    try:
+        parsed = Locale.parse(locale)
+    except (ValueError, UnknownLocaleError):
+        parsed = Locale.parse("en")
+    return parsed, parsed.decimal_formats[None]
+
+
 def format_number(n: object) -> str:
-    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``)."""
+    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``): Babel's
+    ``format_decimal``, with the locale and its pattern looked up once."""
     if not isinstance(n, (int, float)):
         return str(n)
-    return format_decimal(n, locale=getattr(g, "locale", "en"))
+    locale, pattern = _decimal_format(getattr(g, "locale", "en"))
+    return pattern.apply(n, locale)
 
 
 def install(app: Flask) -> None:
