@@ -14,7 +14,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     cssCodeSplit: false,
-    // No preload helper: the lazy chunks (the summary box, the map) have no dependencies to preload.
+    // No preload helper: the lazy chunks (the summary box, the map, infinite scroll) depend on main.js only.
     modulePreload: false,
     reportCompressedSize: false,
     rollupOptions: {

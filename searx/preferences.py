@@ -77,6 +77,9 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("ai_summary_server", "", shared=False),
         Pref("ai_summary_model", "", max_len=200, shared=False),
         Pref("ai_summary_api_key", "", secret=True, max_len=500, shared=False, printable=True),
+        # oa_doi_rewrite's resolver: one of doi_resolvers (SearXNG's name)
+        Pref("doi_resolver", s.default_doi_resolver or next(iter(s.doi_resolvers), ""),  # type: ignore[attr-defined]
+             tuple(s.doi_resolvers) or ("",)),  # type: ignore[attr-defined]
     ]
     return {p.name: p for p in prefs}
 

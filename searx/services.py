@@ -10,6 +10,7 @@ from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
+from searx.collections.embed import Embedder, from_settings
 from searx.collections.service import CollectionsService
 from searx.engines import Engine, load_engines, unsupported
 from searx.engines.support import Unsupported, log_line
@@ -23,10 +24,11 @@ from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
-from searx.plugins import PluginManager
+from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.reader.document import PageReader
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache
 from searx.search.health import EngineHealth
@@ -66,6 +68,7 @@ class Services:
 
     def close(self) -> None:
         self.network.close()
+        self.summary.close()
         if self.collections is not None:
             self.collections.close()
         if self.reader is not None:
@@ -117,10 +120,13 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     store = open_store(settings.store)
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
+    plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
-    collections = CollectionsService(settings.collections, reader=reader) if settings.collections.enabled else None
+    embedder = shared_embedder(settings)
+    collections = (CollectionsService(settings.collections, embedder=embedder, reader=reader)
+                   if settings.collections.enabled else None)  # fmt: skip
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
@@ -134,10 +140,26 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         pref_defs=definitions(settings), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=reader),
+        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
+                               embedder=embedder),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
     )
+
+
+def shared_embedder(settings: Settings) -> Embedder | None:
+    """The instance's one embedding model (``collections.embeddings``), for the collections and the
+    summary's hybrid passage ranking; None when neither uses it or there is none."""
+    hybrid = settings.ai_summary.passage_ranking == "hybrid" and settings.ai_summary.read_pages > 0
+    return from_settings(settings.collections.embeddings) if settings.collections.enabled or hybrid else None
+
+
+def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
+    """The page reader of the summary: it reads no page of a host the hostnames rules remove."""
+    from searx.plugins.hostnames import HostnamesPlugin, RulesReader
+
+    found = plugins.plugins.get("hostnames")
+    return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:

@@ -40,6 +40,8 @@ MIN_SECRET_LENGTH = 32
 # when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
 SummaryMode = Literal["always", "questions", "click", "never"]
 SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
+# how the summary ranks the passages of the pages it read (docs/admin/ai_summary.md, ai_summary.passage_ranking)
+PassageRanking = Literal["bm25", "hybrid"]
 
 class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every section of this project's own: frozen, keyword-only, and an
@@ -197,6 +199,7 @@ class AISummary(_S, frozen=True):
     read_pages: int = 3
     read_timeout: float = 4.0
     evidence_budget: int = 12_000
+    passage_ranking: PassageRanking = "bm25"
 
 
 class Fetch(_S, frozen=True):
@@ -324,6 +327,23 @@ class PluginSetting(_SearXNG, frozen=True):
     active: bool = True
 
 
+class Hostnames(_SearXNG, frozen=True):
+    """SearXNG's ``hostnames:`` rules: each inline or the name of a YAML file next to settings.yml."""
+
+    replace: dict[str, str] | str = {}
+    remove: tuple[str, ...] | str = ()
+    high_priority: tuple[str, ...] | str = ()
+    low_priority: tuple[str, ...] | str = ()
+
+
+class TorCheck(_S, frozen=True):
+    """Where the tor_check plugin reads the Tor exit-node list, and for how long it keeps it."""
+
+    exit_list_url: str = "https://check.torproject.org/exit-addresses"
+    cache_ttl: int = 3600
+    timeout: float = 5.0
+
+
 class EngineSetting(_SearXNG, frozen=True):
     """The keys every engine has; engine-specific keys stay in the raw mapping."""
 
@@ -365,6 +385,8 @@ class Settings(_SearXNG, frozen=True):
     doi_resolvers: dict[str, str] = msgspec.field(
         default_factory=lambda: {"oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/"})
     default_doi_resolver: str = "oadoi.org"
+    hostnames: Hostnames | None = None
+    tor_check: TorCheck = TorCheck()
     categories_as_tabs: dict[str, Any] = {}
     # the !! bangs beyond (or instead of) the shipped table: name -> search URL with {query}; null removes one
     bangs: dict[str, Any] = {}

@@ -15,6 +15,10 @@ from utils.fakes.engine import FakeEngineServer
 
 SECRET = "test-secret-key-for-the-test-suite"
 COLLECTIONS_TOKEN = "collections-test-token-0123456789"
+# How long a served app may take to answer its first request. Start-up costs ~1.7 s of CPU,
+# but on a machine busy with other jobs that can take a minute of wall time; every wait
+# loop also fails at once when the process exits, so a broken start is not waited out.
+START_TIMEOUT = 120.0
 
 pytest_plugins = ["tests.real_llm", "pytester"]
 

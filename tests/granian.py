@@ -14,6 +14,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.conftest import START_TIMEOUT
+
 GRANIAN = shutil.which("granian", path=os.path.dirname(sys.executable))
 HOST = "http://searx.test"  # the Host the tests send; their settings name it in server.trusted_hosts
 
@@ -28,7 +30,7 @@ def granian_app(settings: Path, sock: Path, *, workers: int = 1, threads: int = 
     proc = subprocess.Popen(argv, env={**os.environ, "SEARX_SETTINGS_PATH": str(settings)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         with httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url=HOST) as client:
             while True:  # ready when the app answers, not after a sleep
                 try:

@@ -16,7 +16,8 @@ from searx.services import check
 SECRET = "s" * 40
 # SearXNG's own sections: a SearXNG settings.yml must keep working, so their extra keys are accepted
 SEARXNG_SECTIONS = {"general", "search", "server", "ui", "preferences", "outgoing", "valkey", "plugins", "engines",
-                    "categories_as_tabs", "brand", "redis", "enabled_plugins", "doi_resolvers", "default_doi_resolver"}
+                    "categories_as_tabs", "brand", "redis", "enabled_plugins", "doi_resolvers", "default_doi_resolver",
+                    "hostnames"}
 NOT_SECTIONS = {"engines", "plugins", "categories_as_tabs", "enabled_plugins", "doi_resolvers", "default_doi_resolver"}
 
 

@@ -1,4 +1,5 @@
-"""``make bench``: CPU per search (the headline figures), then searches per second and latency, on loopback.
+"""``make bench``: CPU per search (the headline figures), then searches per second and latency, and what
+the plugins add (``utils/bench_plugins.py``), on loopback.
 
 N json_engine engines point at a fake engine (10 results each, 3 shared URLs,
 optional delay) in its own process; the app runs under granian in another;
@@ -331,13 +332,21 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer rounds and searches")
     parser.add_argument("--compare", metavar="REF", help="CPU figures of git REF and of this tree, alternately")
     parser.add_argument("--cpu-only", action="store_true", help="only the CPU figures")
+    parser.add_argument("--plugins-only", action="store_true", help="only what the plugins cost per search")
     args = parser.parse_args()
     rounds, searches = (3, max(20, args.searches // 4)) if args.quick else (args.rounds, args.searches)
     with fake_engine() as engine_url:
-        cpu_figures(engine_url, rounds, searches, args.compare)
-        if not (args.cpu_only or args.compare):
+        if not args.plugins_only:
+            cpu_figures(engine_url, rounds, searches, args.compare)
+        if args.cpu_only or args.compare:
+            return
+        if not args.plugins_only:
             print()
             latency_table(engine_url, args.searches, args.quick)
+        from utils.bench_plugins import plugin_costs
+
+        print()
+        plugin_costs(engine_url, args.searches)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,12 @@ export function summaryStart(
 
 async function results(doc: Document, settings: ClientSettings): Promise<void> {
   setupVideoEmbeds(doc);
+  if (settings.infiniteScroll) {
+    import("./features/infinite_scroll").then(
+      ({ setupInfiniteScroll }) => setupInfiniteScroll(doc),
+      () => {}, // the chunk could not load: the page links remain
+    );
+  }
   setupMaps(doc);
   const root = doc.getElementById("ai-summary");
   if (!root) return;

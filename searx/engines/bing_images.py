@@ -14,7 +14,8 @@ import re
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from searx.engines.bing import market
+from searx.engines import time_range
+from searx.engines.bing import market, safe_search
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
@@ -29,16 +30,14 @@ timeout = 4.0
 about = {"website": "https://www.bing.com/images", "results": "HTML", "use_official_api": False}
 
 PER_PAGE = 35
-_SAFE = {0: "off", 1: "moderate", 2: "strict"}
-MINUTES = {"day": 1440, "week": 10080, "month": 43200, "year": 525600}
 _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)")
 
 
 def request(query: str, params: dict[str, Any]) -> None:
     args = {"q": query, "async": "1", "count": str(PER_PAGE), "first": str((params["pageno"] - 1) * PER_PAGE + 1),
-            "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
-    if params.get("time_range") in MINUTES:
-        args["qft"] = f"+filterui:age-lt{MINUTES[params['time_range']]}"
+            "adlt": safe_search(params)}
+    if days := time_range.days(params, month=30):
+        args["qft"] = f"+filterui:age-lt{days * 1440}"  # minutes
     market(params, args)
     params["url"] = f"{_base_url(params)}/images/async?{urlencode(args)}"
 

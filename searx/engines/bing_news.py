@@ -9,14 +9,13 @@ click redirects (``apiclick.aspx?url=``) and are decoded; the thumbnail is
 
 from __future__ import annotations
 
-import email.utils
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from lxml import etree
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import feed_date, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://www.bing.com"
@@ -57,13 +56,6 @@ def _child(item: Any, name: str) -> str:
     return str(found[0]).strip() if found else ""
 
 
-def _date(text: str) -> str | None:
-    try:
-        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
-    except (TypeError, ValueError):
-        return None
-
-
 def response(resp: Any) -> list[dict[str, Any]]:
     try:
         rss = etree.fromstring(resp.content, etree.XMLParser(resolve_entities=False, no_network=True))
@@ -80,7 +72,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
             "url": _target(link),
             "title": _child(item, "title"),
             "content": strip_tags(_child(item, "description")),
-            "publishedDate": _date(_child(item, "pubDate")),
+            "publishedDate": feed_date(_child(item, "pubDate")),
             "thumbnail": _child(item, "Image").replace("http://", "https://", 1),
             "source": _child(item, "Source"),
         })

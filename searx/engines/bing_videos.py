@@ -15,8 +15,8 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.bing import market
-from searx.engines.bing_images import MINUTES
+from searx.engines import time_range
+from searx.engines.bing import market, safe_search
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, parse_html, text_of, unparsable, video_embed
 from searx.errors import EngineCaptcha
@@ -31,15 +31,14 @@ timeout = 3.0
 about = {"website": "https://www.bing.com/videos", "results": "HTML", "use_official_api": False}
 
 PER_PAGE = 35
-_SAFE = {0: "off", 1: "moderate", 2: "strict"}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
     args = {"q": query, "async": "content", "first": str((params["pageno"] - 1) * PER_PAGE + 1),
-            "count": str(PER_PAGE), "adlt": _SAFE.get(params.get("safesearch", 0), "moderate")}
+            "count": str(PER_PAGE), "adlt": safe_search(params)}
     market(params, args)
-    if params.get("time_range") in MINUTES:
-        args.update(form="VRFLTR", qft=f" filterui:videoage-lt{MINUTES[params['time_range']]}")
+    if days := time_range.days(params, month=30):
+        args.update(form="VRFLTR", qft=f" filterui:videoage-lt{days * 1440}")  # minutes
     params["url"] = f"{_base_url(params)}/videos/asyncv2?{urlencode(args)}"
 
 

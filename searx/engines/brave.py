@@ -15,6 +15,7 @@ from urllib.parse import urlencode, urlsplit
 
 from dateutil import parser as dateparser
 
+from searx.engines import time_range
 from searx.engines.embedded_data import js_after
 from searx.engines.html_parse import age_date, has_class, locale, parse_html, text_of, unparsable, video_embed
 from searx.engines.html_parse import base_url as _base_url
@@ -30,7 +31,6 @@ language_support = True
 timeout = 4.0
 about = {"website": "https://search.brave.com", "results": "HTML", "use_official_api": False}
 
-_TIME = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 _SAFE = {0: "off", 1: "moderate", 2: "strict"}
 _MAX_PAGE = 10
 _PAGED = ("search", "goggles")
@@ -47,15 +47,15 @@ def init(conf: dict[str, Any]) -> None:
 def request(query: str, params: dict[str, Any]) -> None:
     conf = params["engine"].settings
     vertical = conf.get("brave_category") or "search"
-    pageno, time_range = params["pageno"], params.get("time_range")
-    if pageno > _MAX_PAGE or (vertical not in _PAGED and (pageno > 1 or time_range)):
+    pageno = params["pageno"]
+    if pageno > _MAX_PAGE or (vertical not in _PAGED and (pageno > 1 or params.get("time_range"))):
         params["url"] = None  # Brave serves no further pages, and no filters on these verticals
         return
     args = {"q": query, "source": "web", "spellcheck": "0"}
     if pageno > 1:
         args["offset"] = str(pageno - 1)
-    if time_range in _TIME:
-        args["tf"] = _TIME[time_range]
+    if tf := time_range.letter(params):
+        args["tf"] = "p" + tf  # pd, pw, pm, py
     if vertical == "goggles":
         args["goggles_id"] = conf["Goggles"]
     lang, region = locale(params.get("language"))

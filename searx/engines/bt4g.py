@@ -11,13 +11,12 @@ filter): it sorts by time, as SearXNG does. Not supported: language, safe search
 from __future__ import annotations
 
 import datetime
-import email.utils
 from typing import Any
 from urllib.parse import quote
 
 from lxml import etree
 
-from searx.engines.html_parse import magnet_link, unparsable
+from searx.engines.html_parse import feed_date, magnet_link, unparsable
 
 url = "https://bt4gprx.com"  # SearXNG's key: the site
 search_url = "{url}/search?q={search_term}&orderby={order_by}&category={category}&p={pageno}&page=rss"
@@ -45,10 +44,7 @@ def _date(text: str) -> str | None:
         return datetime.datetime.strptime(text, "%a,%d %b %Y %H:%M:%S %z").isoformat()
     except ValueError:
         pass
-    try:
-        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
-    except (TypeError, ValueError):
-        return None
+    return feed_date(text)
 
 
 def _text(item: Any, name: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
+from searx.engines.html_parse import json_body, unparsable
 
 base_url = "https://api.chefkoch.de"
 categories: list[str] = []  # bang only
@@ -43,10 +43,7 @@ def _facts(recipe: dict[str, Any]) -> str:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError:
-        raise unparsable(resp, "chefkoch: the answer is not JSON") from None
+    data = json_body(resp, "chefkoch")
     found = data.get("results") if isinstance(data, dict) else None
     if not isinstance(found, list):
         raise unparsable(resp, "chefkoch: the answer has no results list")

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import squash, strip_tags
+from searx.engines.html_parse import json_body, squash, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://api.crossref.org"
@@ -92,10 +92,7 @@ def _paper(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Crossref answered without JSON") from exc
+    data = json_body(resp, "crossref", bot_pages=False)
     message = data.get("message") if isinstance(data, dict) else None
     if not isinstance(message, dict) or not isinstance(message.get("items"), list):
         raise EngineParseError("Crossref's answer is not a work list")

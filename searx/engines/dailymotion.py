@@ -9,12 +9,12 @@ API's other filters (duration, quality).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://api.dailymotion.com"
@@ -29,7 +29,6 @@ number_of_results = 10  # results a page (SearXNG's key)
 about = {"website": "https://www.dailymotion.com", "results": "JSON", "use_official_api": True}
 
 _FIELDS = "allow_embed,description,title,created_time,duration,url,thumbnail_360_url,id,owner.screenname"
-_DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
@@ -45,16 +44,13 @@ def request(query: str, params: dict[str, Any]) -> None:
         args["languages"] = lang
     if region:
         args.update(localization=f"{lang}_{region}", country=region.lower())
-    if params.get("time_range") in _DAYS:
-        args["created_after"] = str(int(time.time()) - _DAYS[params["time_range"]] * 86400)
+    if (since := time_range.start_time(params)) is not None:
+        args["created_after"] = str(since)
     params["url"] = f"{_base_url(params)}/videos?{urlencode(args)}"
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Dailymotion answered without JSON") from exc
+    data = json_body(resp, "dailymotion", bot_pages=False)
     if not isinstance(data, dict) or "error" in data:
         message = (data.get("error") or {}).get("message", "") if isinstance(data, dict) else ""
         raise EngineParseError(f"Dailymotion API error: {message}")

@@ -6,6 +6,7 @@ its ``vqd`` token), region (``kl``), time range (``df``) and safe search
 store (per query and region, ``token_ttl`` seconds), and page 2+ sends it. When
 none is cached the runner first asks page 1 for one. Not supported: queries of
 500+ characters, and page 2+ in Chinese regions (DuckDuckGo has no next page there).
+The region, safe-search value and token scope here are shared by ``duckduckgo_js``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
 from searx.engines.redirect_links import ddg_target
@@ -29,8 +31,7 @@ timeout = 4.0
 token_ttl = 3600.0  # a vqd stays valid for its query for a while
 about = {"website": "https://duckduckgo.com", "results": "HTML", "use_official_api": False}
 
-_TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
-_SAFE = {0: "-2", 1: "-1", 2: "1"}
+_SAFE = {0: "-2", 1: "-1", 2: "1"}  # off, moderate, strict
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 
@@ -39,14 +40,19 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("endpoint must be 'html' or 'lite'")
 
 
-def region_of(language: str) -> str:
+def safe_search(params: dict[str, Any]) -> str:
+    """DuckDuckGo's safe-search value (``kp`` here, ``p`` for images, videos and news)."""
+    return _SAFE.get(params.get("safesearch", 0), "-1")
+
+
+def region_of(language: str | None) -> str:
     """DuckDuckGo's region (``kl``: ``us-en``, ``wt-wt`` for none) of a search language."""
-    lang, region = locale(language)
-    return f"{region.lower()}-{lang}" if lang and region else "wt-wt"
+    lang, country = locale(language)
+    return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
 
 
 def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{region_of(params.get('language') or 'all')}//{query}"
+    return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
 def token_required(params: dict[str, Any]) -> bool:
@@ -74,23 +80,23 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
     conf = settings_of(params)
-    region = region_of(params.get("language") or "all")
+    kl = region_of(params.get("language"))
     pageno = params["pageno"]
     data = {"q": query}
     if pageno == 1:
         data["b"] = ""
     else:
-        if region.endswith("-zh") or not params.get("token"):
+        if kl.endswith("-zh") or not params.get("token"):
             # no next page in Chinese regions; a later page without vqd looks like a bot
             params["url"] = None
             return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
         data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
                     vqd=params["token"])
-    data["kl"] = params["cookies"]["kl"] = region
-    if params.get("time_range") in _TIME:
-        data["df"] = params["cookies"]["df"] = _TIME[params["time_range"]]
-    data["kp"] = _SAFE.get(params.get("safesearch", 0), "-1")
+    data["kl"] = params["cookies"]["kl"] = kl
+    if df := time_range.letter(params):
+        data["df"] = params["cookies"]["df"] = df
+    data["kp"] = safe_search(params)
     base = _base_url(params)
     params["url"] = f"{base}/{conf.get('endpoint', 'html')}/"
     params["method"] = "POST"

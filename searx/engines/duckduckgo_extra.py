@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from searx.engines import duckduckgo_js as ddg
+from searx.engines import time_range
 from searx.engines.html_parse import strip_tags, video_embed
 
 base_url = "https://duckduckgo.com"
@@ -31,7 +32,6 @@ about = {"website": "https://duckduckgo.com", "results": "JSON", "use_official_a
 # the endpoint and the results a page of each category
 _VERTICAL = {"images": ("i.js", 100), "videos": ("v.js", 60), "news": ("news.js", 30)}
 _IMAGE_TIME = {"day": "Day", "week": "Week", "month": "Month", "year": "Year"}
-_DAYS_TIME = {"day": "d", "week": "w", "month": "m"}  # videos and news have no year
 
 token_scope = ddg.token_scope
 token_response = ddg.token_response
@@ -50,14 +50,14 @@ def token_request(query: str, params: dict[str, Any]) -> None:
     ddg.token_request(query, params, _category(params))
 
 
-def _extra(category: str, time_range: str | None) -> dict[str, str] | None:
+def _extra(category: str, params: dict[str, Any]) -> dict[str, str] | None:
     """The arguments of one category's endpoint; None when it cannot honour the time range."""
     if category == "images":
-        when = _IMAGE_TIME.get(time_range or "", "")
+        when = _IMAGE_TIME.get(params.get("time_range") or "", "")
         return {"f": f"time:{when},size:,color:,type:,layout:,license:" if when else ",,,,,"}
-    if time_range and time_range not in _DAYS_TIME:
+    when = time_range.letter(params, year=False)  # videos and news have no year
+    if params.get("time_range") and not when:
         return None
-    when = _DAYS_TIME.get(time_range or "", "")
     if category == "news":
         return {"noamp": "1", **({"df": when} if when else {})}
     return {"f": f"publishedAfter:{when},,," if when else ",,,"}
@@ -65,7 +65,7 @@ def _extra(category: str, time_range: str | None) -> dict[str, str] | None:
 
 def request(query: str, params: dict[str, Any]) -> None:
     category = _category(params)
-    extra = _extra(category, params.get("time_range"))
+    extra = _extra(category, params)
     if extra is None:
         params["url"] = None
         return

@@ -12,23 +12,13 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines.duckduckgo import region_of, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
+from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
 _CHALLENGE = (b'id="challenge-form"', b"anomaly-modal", b"/anomaly.js")
-# p: safe search (1 strict, -1 moderate, -2 off)
-_SAFE = {0: "-2", 1: "-1", 2: "1"}
-
-
-def region(params: dict[str, Any]) -> str:
-    lang, country = locale(params.get("language"))
-    return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
-
-
-def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{region(params)}//{query}"
 
 
 def token_request(query: str, params: dict[str, Any], tab: str) -> None:
@@ -50,8 +40,8 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
     if len(query) >= 500 or not params.get("token"):
         params["url"] = None  # no vqd: asking anyway is what bots do
         return
-    kl = region(params)
-    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": _SAFE.get(params.get("safesearch", 0), "-1"),
+    kl = region_of(params.get("language"))
+    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": safe_search(params),
             **extra}
     params["cookies"].update(l=kl, ah=kl, p=args["p"])
     base = _base_url(params)
@@ -62,10 +52,7 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
 
 def results_of(resp: Any) -> list[dict[str, Any]]:
     """The ``results`` list of an i.js/news.js answer (EngineParseError when it is not one)."""
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("DuckDuckGo answered without JSON") from exc
+    data = json_body(resp, "duckduckgo_extra", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise EngineParseError("DuckDuckGo's answer has no results list")
     return [r for r in data["results"] if isinstance(r, dict)]

@@ -16,6 +16,7 @@ import time
 from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
+from searx.engines import time_range
 from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import strip_tags, unparsable
@@ -28,7 +29,6 @@ time_range_support = True
 safesearch = False
 about = {"website": "https://www.flickr.com", "results": "HTML", "use_official_api": False}
 
-_SECONDS = {"day": 86400, "week": 7 * 86400, "month": 28 * 86400, "year": 364 * 86400}
 # from the largest size to the smallest (Flickr's size letters)
 _SIZES = ("o", "k", "h", "b", "c", "z", "m", "n", "w", "t", "q", "s")
 _UNICODE_ESCAPE = re.compile(r"%u([0-9a-fA-F]{4})")
@@ -36,9 +36,9 @@ _UNICODE_ESCAPE = re.compile(r"%u([0-9a-fA-F]{4})")
 
 def request(query: str, params: dict[str, Any]) -> None:
     args: dict[str, Any] = {"text": query, "page": params["pageno"]}
-    if params.get("time_range") in _SECONDS:
+    if days := time_range.days(params, month=28, year=364):  # Flickr's: four weeks, 52 weeks
         now = int(time.time())
-        args.update(min_upload_date=now - _SECONDS[params["time_range"]], max_upload_date=now)
+        args.update(min_upload_date=now - days * 86400, max_upload_date=now)
     params["url"] = f"{_base_url(params)}/search?{urlencode(args)}"
 
 

@@ -18,6 +18,7 @@ import random
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha, EngineParseError
@@ -32,7 +33,6 @@ timeout = 3.0
 about = {"website": "https://www.google.com", "results": "HTML", "use_official_api": False}
 
 MAX_PAGE = 50  # Google serves no result past page 50
-TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 SAFE = {0: "off", 1: "medium", 2: "high"}
 # Google's own codes where they differ from the locale's (Hebrew, Norwegian Bokmål, Javanese, Filipino)
 _LANG = {"he": "iw", "nb": "no", "jv": "jw", "fil": "tl"}
@@ -63,7 +63,7 @@ def language_args(params: dict[str, Any], restrict: bool = True) -> dict[str, st
 
 
 def wml_request(query: str, params: dict[str, Any], extra: dict[str, str] | None = None, *, restrict: bool = True,
-                time_range: bool = True, safe: dict[int, str] | None = SAFE) -> None:
+                safe: dict[int, str] | None = SAFE) -> None:
     """The ``/wml/search`` request of the Google engines (``extra``: the vertical's ``tbm``)."""
     if params["pageno"] > MAX_PAGE:
         params["url"] = None
@@ -71,8 +71,8 @@ def wml_request(query: str, params: dict[str, Any], extra: dict[str, str] | None
     args = {"q": query, "sca_esv": "1", **language_args(params, restrict), **(extra or {})}
     if params["pageno"] > 1:
         args["start"] = str((params["pageno"] - 1) * 10)
-    if time_range and params.get("time_range") in TIME:
-        args["tbs"] = "qdr:" + TIME[params["time_range"]]
+    if qdr := time_range.letter(params):
+        args["tbs"] = "qdr:" + qdr
     if safe and params.get("safesearch"):
         args["safe"] = safe[params["safesearch"]]
     params["headers"]["User-Agent"] = random.choice(_NOKIA)

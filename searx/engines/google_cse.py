@@ -19,7 +19,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google
+from searx.engines import google, time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import locale
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
@@ -38,7 +38,6 @@ token_ttl = 3600.0
 about = {"website": "https://www.google.com", "results": "JSONP", "use_official_api": False}
 
 _PAGE_SIZE, _MAX_PAGE = 20, 5
-_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 
 
 def init(conf: dict[str, Any]) -> None:
@@ -81,10 +80,9 @@ def request(query: str, params: dict[str, Any]) -> None:
             "cselibv": token["cselibv"], "cx": conf["cx"], "q": query,
             "safe": google.SAFE[params.get("safesearch", 0)], "cse_tok": token["cse_tok"], "callback": "_",
             "rurl": "", "searchtype": conf.get("google_categ", "")}
-    if params.get("time_range") in _DAYS:
+    if days := time_range.days(params, month=30):
         end = datetime.date.today()
-        start = end - datetime.timedelta(days=_DAYS[params["time_range"]])
-        args["sort"] = f"date:r:{start:%Y%m%d}:{end:%Y%m%d}"
+        args["sort"] = f"date:r:{end - datetime.timedelta(days=days):%Y%m%d}:{end:%Y%m%d}"
     _, region = locale(params.get("language"))
     if region:
         args["gl"] = region

@@ -11,7 +11,6 @@ search and thumbnails (the feed carries none).
 
 from __future__ import annotations
 
-import email.utils
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,7 +18,7 @@ from lxml import etree
 
 from searx.engines import google
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, squash, unparsable
+from searx.engines.html_parse import feed_date, locale, squash, unparsable
 
 base_url = "https://news.google.com"
 categories = ["news"]
@@ -55,13 +54,6 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/rss/search?{urlencode({'q': query, **edition(params)})}"
 
 
-def _date(text: str) -> str | None:
-    try:
-        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
-    except (TypeError, ValueError):
-        return None
-
-
 def response(resp: Any) -> list[dict[str, Any]]:
     google.check_page(resp, shell=True)
     try:
@@ -80,5 +72,5 @@ def response(resp: Any) -> list[dict[str, Any]]:
         if source and title.endswith(f" - {source}"):
             title = title[: -len(source) - 3]
         results.append({"url": link, "title": title, "content": "", "source": source,
-                        "publishedDate": _date(squash(item.findtext("pubDate")))})
+                        "publishedDate": feed_date(squash(item.findtext("pubDate")))})
     return results

@@ -17,7 +17,7 @@ import datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google
+from searx.engines import google, time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
@@ -38,7 +38,7 @@ def request(query: str, params: dict[str, Any]) -> None:
         return
     args = {"q": query, **google.language_args(params), "start": str((params["pageno"] - 1) * 10),
             "as_sdt": "2007", "as_vis": "0"}
-    if params.get("time_range") in google.TIME:
+    if time_range.letter(params):
         args["as_ylo"] = str(datetime.date.today().year - 1)
     params["cookies"]["CONSENT"] = "YES+"
     params["headers"]["Accept"] = "*/*"

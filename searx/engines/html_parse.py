@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import email.utils
 import random
 import re
 from typing import Any
@@ -159,13 +160,15 @@ def unparsable(resp: Any, message: str) -> EngineError:
     return EngineParseError(message)
 
 
-def json_body(resp: Any, parser: str) -> Any:
+def json_body(resp: Any, parser: str, *, bot_pages: bool = True) -> Any:
     """The decoded JSON body; when there is none, the bot check or block page it is, else a
-    parse error naming ``parser``."""
+    parse error naming ``parser``. ``bot_pages=False`` (an API that serves no such page): any
+    body that is not JSON is a parse error."""
     try:
         return resp.json()
     except ValueError as exc:
-        raise unparsable(resp, f"{parser}: the answer is not JSON") from exc
+        message = f"{parser}: the answer is not JSON"
+        raise (unparsable(resp, message) if bot_pages else EngineParseError(message)) from exc
 
 
 def status_error(resp: Any) -> EngineError | None:
@@ -189,6 +192,14 @@ def video_embed(url: str) -> str:
     if host == "youtu.be":
         video = parts.path.strip("/")
     return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+
+
+def feed_date(text: str) -> str | None:
+    """An RSS item's date (RFC 2822, "Sat, 21 Dec 2024 06:38:56 +0000") in ISO form, or None."""
+    try:
+        return email.utils.parsedate_to_datetime(text).isoformat() if text else None
+    except (TypeError, ValueError):
+        return None
 
 
 def age_date(text: str, now: datetime.datetime | None = None) -> datetime.datetime | None:

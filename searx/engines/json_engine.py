@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from searx.engines.html_parse import json_body
 from searx.engines.url_template import check, fill, html_to_text
 from searx.errors import EngineParseError
 
@@ -86,10 +87,7 @@ def request(query_text: str, params: dict[str, Any]) -> None:
 
 def response(resp: Any) -> list[dict[str, Any]]:
     conf = resp.search_params["engine"].settings
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("the answer is not JSON") from exc
+    data = json_body(resp, "json_engine", bot_pages=False)
     if conf.get("results_query"):
         items = query(data, conf["results_query"])
         items = items[0] if len(items) == 1 and isinstance(items[0], list) else items

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import markdown_text, unparsable
+from searx.engines.html_parse import json_body, markdown_text, unparsable
 
 base_url = "https://lemmy.ml/"
 lemmy_type = "Communities"  # SearXNG's key: Communities, Users, Posts or Comments
@@ -105,10 +105,7 @@ _PARSERS = {"Communities": (_community, "community"), "Users": (_person, "person
 
 def response(resp: Any) -> list[dict[str, Any]]:
     kind = resp.search_params["engine"].settings["lemmy_type"]
-    try:
-        data = resp.json()
-    except ValueError:
-        raise unparsable(resp, "lemmy: the answer is not JSON") from None
+    data = json_body(resp, "lemmy")
     views = data.get(_LISTS[kind]) if isinstance(data, dict) else None
     if not isinstance(views, list):
         raise unparsable(resp, f"lemmy: the answer has no {_LISTS[kind]} list")

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import strip_tags, unparsable
+from searx.engines.html_parse import json_body, strip_tags, unparsable
 
 base_url = "https://mastodon.social"
 mastodon_type = "accounts"  # SearXNG's key: accounts or hashtags
@@ -67,10 +67,7 @@ def _hashtag(tag: dict[str, Any]) -> dict[str, Any]:
 
 def response(resp: Any) -> list[dict[str, Any]]:
     kind = resp.search_params["engine"].settings["mastodon_type"]
-    try:
-        data = resp.json()
-    except ValueError:
-        raise unparsable(resp, "mastodon: the answer is not JSON") from None
+    data = json_body(resp, "mastodon")
     found = data.get(kind) if isinstance(data, dict) else None
     if not isinstance(found, list):
         raise unparsable(resp, f"mastodon: the answer has no {kind} list")

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
+from searx.engines.html_parse import json_body
 from searx.errors import EngineParseError
 
 base_url = "https://api.mixcloud.com"
@@ -50,10 +51,7 @@ def _show(show: dict[str, Any], player: str) -> dict[str, Any]:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        body = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("mixcloud: the answer is not JSON") from exc
+    body = json_body(resp, "mixcloud", bot_pages=False)
     if not isinstance(body, dict) or not isinstance(body.get("data"), list):
         error = body.get("error") if isinstance(body, dict) else None
         message = error.get("message", "") if isinstance(error, dict) else "no data list"

@@ -9,10 +9,10 @@ Mojeek's ALTCHA proof-of-work captcha page is reported as CAPTCHA.
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
@@ -28,15 +28,12 @@ about = {"website": "https://www.mojeek.com", "results": "HTML", "use_official_a
 # SearXNG's entries also search Mojeek's images and news; those entries are skipped
 SUPPORTED_VALUES = {"search_type": ("",)}
 
-_DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
-
 
 def request(query: str, params: dict[str, Any]) -> None:
     args = {"q": query, "safe": "0" if params.get("safesearch", 0) == 0 else "1"}
     if params["pageno"] > 1:
         args["s"] = str(10 * (params["pageno"] - 1))
-    if params.get("time_range") in _DAYS:
-        since = date.today() - timedelta(days=_DAYS[params["time_range"]])
+    if (since := time_range.start_date(params)) is not None:
         args["since"] = since.strftime("%Y%m%d")
     lang, region = locale(params.get("language"))
     if lang:

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote, quote_plus, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
+from searx.engines.html_parse import json_body, locale
 from searx.errors import EngineParseError
 
 base_url = "https://nominatim.openstreetmap.org"
@@ -127,10 +127,7 @@ def _place(place: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        places = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Nominatim answered without JSON") from exc
+    places = json_body(resp, "openstreetmap", bot_pages=False)
     if not isinstance(places, list):
         raise EngineParseError("Nominatim's answer is not a list of places")
     conf = resp.search_params["engine"].settings

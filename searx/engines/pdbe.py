@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import squash
+from searx.engines.html_parse import json_body, squash
 from searx.errors import EngineParseError
 
 base_url = "https://www.ebi.ac.uk"
@@ -70,10 +70,7 @@ def _result(doc: dict[str, Any], hide: bool) -> dict[str, Any] | None:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("PDBe answered without JSON") from exc
+    data = json_body(resp, "pdbe", bot_pages=False)
     docs = (data.get("response") or {}).get("docs") if isinstance(data, dict) else None
     if not isinstance(docs, list):
         raise EngineParseError("PDBe's answer has no response.docs list")

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from searx import __version__
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
+from searx.engines.html_parse import json_body, locale
 from searx.errors import EngineParseError
 
 base_url = "https://photon.komoot.io"
@@ -81,10 +81,7 @@ def _place(feature: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Photon answered without JSON") from exc
+    data = json_body(resp, "photon", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("features"), list):
         raise EngineParseError("Photon's answer is not a GeoJSON FeatureCollection")
     return [r for f in data["features"] if isinstance(f, dict) and (r := _place(f))]

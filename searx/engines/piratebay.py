@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import file_size, unparsable
+from searx.engines.html_parse import file_size, json_body, unparsable
 
 url = "https://thepiratebay.org/"  # SearXNG's key: the site result links point to
 search_url = "https://apibay.org/q.php?q={search_term}&cat={search_type}"
@@ -56,10 +56,7 @@ def _magnet(info_hash: str, name: str, tracker_list: list[str]) -> str:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        torrents = resp.json()
-    except ValueError:
-        raise unparsable(resp, "piratebay: the answer is not JSON") from None
+    torrents = json_body(resp, "piratebay")
     if not isinstance(torrents, list):
         raise unparsable(resp, "piratebay: the answer is not a list of torrents")
     conf = resp.search_params["engine"].settings

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines.html_parse import locale
+from searx.engines.html_parse import json_body, locale
 from searx.errors import EngineParseError
 
 base_url: str | list[str] = "https://de1.api.radio-browser.info"
@@ -90,10 +90,7 @@ def _station(station: dict[str, Any]) -> dict[str, Any]:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        stations = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("radio_browser: the answer is not JSON") from exc
+    stations = json_body(resp, "radio_browser", bot_pages=False)
     if not isinstance(stations, list):
         raise EngineParseError("radio_browser: the answer is not a list of stations")
     return [_station(s) for s in stations if isinstance(s, dict) and (s.get("homepage") or s.get("url_resolved"))]

@@ -15,9 +15,10 @@ import json
 from typing import Any
 from urllib.parse import quote_plus
 
+from searx.engines import time_range
 from searx.engines.bot_checks import challenge_marker
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
+from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
 from searx.network.status import check_status
 
@@ -32,17 +33,14 @@ results_per_page = 20
 sort_order = "relevance"  # or display_date:desc, display_date:asc
 about = {"website": "https://www.reuters.com", "results": "JSON", "use_official_api": False}
 
-_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
-
 
 def request(query: str, params: dict[str, Any]) -> None:
     conf = params["engine"].settings
     size = int(conf.get("results_per_page") or results_per_page)
     args: dict[str, Any] = {"keyword": query, "offset": (params["pageno"] - 1) * size,
                             "orderby": conf.get("sort_order") or sort_order, "size": size, "website": "reuters"}
-    if params.get("time_range") in _DAYS:
-        start = datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=_DAYS[params["time_range"]])
-        args["start_date"] = start.replace(microsecond=0).isoformat()
+    if (since := time_range.start_time(params, month=30)) is not None:
+        args["start_date"] = datetime.datetime.fromtimestamp(since, datetime.UTC).isoformat()
     params["raise_for_httperror"] = False  # DataDome answers 401 with its captcha
     params["url"] = (f"{_base_url(params)}/pf/api/v3/content/fetch/articles-by-search-v2"
                      f"?query={quote_plus(json.dumps(args))}")
@@ -58,10 +56,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     if resp.status_code in (401, 403) and challenge_marker(resp.content, resp.headers):
         raise EngineCaptcha("Reuters DataDome captcha")
     check_status(resp)
-    try:
-        body = resp.json()
-    except ValueError:
-        raise unparsable(resp, "reuters: the answer is not JSON") from None
+    body = json_body(resp, "reuters")
     if not isinstance(body, dict) or ("result" not in body and "statusCode" not in body):
         raise EngineParseError("reuters: the answer has no result")
     base = _base_url(resp.search_params)

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import squash
+from searx.engines.html_parse import json_body, squash
 from searx.errors import EngineParseError
 
 base_url = "https://api.semanticscholar.org"
@@ -72,10 +72,7 @@ def _paper(paper: dict[str, Any]) -> dict[str, Any]:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Semantic Scholar answered without JSON") from exc
+    data = json_body(resp, "semantic_scholar", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("total"), int):
         raise EngineParseError("Semantic Scholar's answer is not a paper search result")
     papers = data.get("data") or []  # no "data" at all when nothing matches

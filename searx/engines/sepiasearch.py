@@ -8,12 +8,12 @@ and playlist results (videos only).
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, strip_tags
+from searx.engines.html_parse import json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://sepiasearch.org"
@@ -27,7 +27,6 @@ about = {"website": "https://sepiasearch.org", "results": "JSON", "use_official_
 
 PER_PAGE = 10
 _NSFW = {0: "both", 1: "false", 2: "false"}
-_DAYS = {"day": 1, "week": 7, "month": 31, "year": 365}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
@@ -38,17 +37,13 @@ def request(query: str, params: dict[str, Any]) -> None:
     lang, _ = locale(params.get("language"))
     if lang:
         args += [("languageOneOf[]", lang), ("boostLanguages[]", lang)]
-    if params.get("time_range") in _DAYS:
-        since = datetime.date.today() - datetime.timedelta(days=_DAYS[params["time_range"]])
+    if (since := time_range.start_date(params)) is not None:
         args.append(("startDate", since.isoformat()))
     params["url"] = f"{_base_url(params)}/api/v1/search/videos?{urlencode(args)}"
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("SepiaSearch answered without JSON") from exc
+    data = json_body(resp, "sepiasearch", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         raise EngineParseError("SepiaSearch answer has no data list")
     results: list[dict[str, Any]] = []

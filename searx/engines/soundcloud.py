@@ -18,7 +18,7 @@ import json
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
-from searx.engines.html_parse import locale, parse_html, unparsable
+from searx.engines.html_parse import json_body, locale, parse_html, unparsable
 from searx.errors import EngineAccessDenied, EngineParseError
 from searx.network.status import check_status
 
@@ -99,10 +99,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     if resp.status_code in (401, 403):
         raise EngineAccessDenied(f"soundcloud: HTTP {resp.status_code}, the client_id was refused")
     check_status(resp)
-    try:
-        body = resp.json()
-    except ValueError:
-        raise unparsable(resp, "soundcloud: the answer is not JSON") from None
+    body = json_body(resp, "soundcloud")
     if not isinstance(body, dict) or not isinstance(body.get("collection"), list):
         raise EngineParseError("soundcloud: the answer has no collection")
     return [_hit(hit) for hit in body["collection"] if isinstance(hit, dict)

@@ -10,11 +10,11 @@ language and safe search. The API's own throttle answer (HTTP 400 with
 from __future__ import annotations
 
 import html
-import time
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import settings_of
 from searx.errors import EngineAccessDenied, EngineHTTPError, EngineParseError, EngineTooManyRequests
@@ -28,15 +28,14 @@ timeout = 4.0
 about = {"website": "https://stackoverflow.com", "results": "JSON", "use_official_api": True}
 
 _PAGE_SIZE = 10
-_SECONDS = {"day": 86400, "week": 7 * 86400, "month": 31 * 86400, "year": 365 * 86400}
 
 
 def request(query: str, params: dict[str, Any]) -> None:
     args: dict[str, Any] = {"q": query, "page": params["pageno"], "pagesize": _PAGE_SIZE,
                             "site": settings_of(params).get("api_site", "stackoverflow"),
                             "sort": "relevance", "order": "desc"}
-    if params.get("time_range") in _SECONDS:
-        args["fromdate"] = int(time.time()) - _SECONDS[params["time_range"]]
+    if (since := time_range.start_time(params)) is not None:
+        args["fromdate"] = since
     params["url"] = f"{_base_url(params)}/2.3/search/advanced?{urlencode(args)}"
     # the API puts its throttle verdict in a 400 JSON body: read it here, not in the runner
     params["raise_for_httperror"] = False

@@ -15,6 +15,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
+from searx.engines import time_range
 from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
@@ -32,7 +33,6 @@ token_ttl = 3600.0  # how long one sc code is used (Startpage issues a new one w
 about = {"website": "https://www.startpage.com", "results": "HTML", "use_official_api": False}
 SUPPORTED_VALUES = {"startpage_categ": ("web", "news", "images")}  # an entry with another is skipped
 
-_TIME = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _SAFE = {0: "none", 1: "moderate", 2: "heavy"}
 # Startpage marks the query's words with characters of Unicode's private use area
 _PRIVATE = dict.fromkeys(range(0xE000, 0xF900))
@@ -73,7 +73,7 @@ def token_response(resp: Any) -> str:
 def request(query: str, params: dict[str, Any]) -> None:
     lang, region = locale(params.get("language"))
     args = {"query": query, "cat": params["engine"].settings.get("startpage_categ") or "web", "t": "device", "qsr": "all",
-            "with_date": _TIME.get(params.get("time_range") or "", ""),
+            "with_date": time_range.letter(params),
             "qadf": _SAFE.get(params.get("safesearch", 0), "moderate")}
     if lang:
         args["language"] = args["lui"] = _language_name(lang)

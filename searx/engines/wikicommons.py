@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import unquote, urlencode, urlsplit
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import file_size, locale, strip_tags
+from searx.engines.html_parse import file_size, json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://commons.wikimedia.org"
@@ -87,10 +87,7 @@ def _item(kind: str, page: dict[str, Any], info: dict[str, Any]) -> dict[str, An
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Commons answered without JSON") from exc
+    data = json_body(resp, "wikicommons", bot_pages=False)
     if not isinstance(data, dict) or "error" in data:
         raise EngineParseError(f"Commons API error: {data.get('error') if isinstance(data, dict) else data!r}")
     kind = resp.search_params["engine"].settings.get("wc_search_type") or "image"

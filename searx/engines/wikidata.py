@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, settings_of
+from searx.engines.html_parse import json_body, locale, settings_of
 from searx.errors import EngineParseError
 
 base_url = "https://www.wikidata.org"
@@ -109,10 +109,7 @@ def entity_results(entity: dict[str, Any], lang: str, site: str) -> list[dict[st
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Wikidata answered with no JSON") from exc
+    data = json_body(resp, "wikidata", bot_pages=False)
     if not isinstance(data, dict) or "entities" not in data:
         code = (data.get("error") or {}).get("code") if isinstance(data, dict) else None
         if code == "no-such-entity":

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, settings_of, strip_tags
+from searx.engines.html_parse import json_body, locale, settings_of, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://{lang}.wikipedia.org"
@@ -82,10 +82,7 @@ def _names_the_page(query: str, title: str) -> bool:
 
 
 def response(resp: Any) -> list[dict[str, Any]]:
-    try:
-        data = resp.json()
-    except ValueError as exc:
-        raise EngineParseError("Wikipedia answered with no JSON") from exc
+    data = json_body(resp, "wikipedia", bot_pages=False)
     query = data.get("query") if isinstance(data, dict) else None
     if not isinstance(query, dict) or "search" not in query:
         raise EngineParseError(f"unexpected Wikipedia answer: {str(data.get('error', data))[:200]}")

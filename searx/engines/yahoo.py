@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote, urlencode
 
+from searx.engines import time_range
 from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
 
@@ -28,7 +29,6 @@ language_support = True
 timeout = 3.0
 about = {"website": "https://search.yahoo.com/", "results": "HTML", "use_official_api": False}
 
-_TIME = {"day": "d", "week": "w", "month": "m"}
 _SAFE = {0: "p", 1: "i", 2: "r"}
 # country hosts (SearXNG's table); "espanol" serves Spain
 _REGION_HOST = {"CO": "co", "TH": "th", "VE": "ve", "CL": "cl", "HK": "hk", "PE": "pe", "CA": "ca", "DE": "de",
@@ -54,8 +54,8 @@ def _host(params: dict[str, Any]) -> tuple[str, str]:
 def request(query: str, params: dict[str, Any]) -> None:
     host, code = _host(params)
     args: dict[str, Any] = {"p": query}
-    if params.get("time_range") in _TIME:
-        args["btf"] = _TIME[params["time_range"]]
+    if btf := time_range.letter(params, year=False):
+        args["btf"] = btf
     if params["pageno"] == 1:
         args["iscqry"] = ""  # Yahoo's own first page sends it empty
     else:

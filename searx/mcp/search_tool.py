@@ -24,7 +24,7 @@ from searx.preferences import Pref, Preferences
 from searx.results.search import TIME_RANGES, EngineReport, Outcome, SearchOutcome, SearchQuery
 from searx.search.request import enabled_engines, search_language
 from searx.search.runner import SearchRunner
-from searx.search.start import start_search
+from searx.search.start import from_cache, start_search
 from searx.settings import Settings
 
 MAX_QUERY = 400
@@ -123,6 +123,11 @@ def search_query(args: SearchArgs, backend: Backend) -> SearchQuery:
         query = f"{query} site:{only}"
     return SearchQuery(query=query, engines=engines, categories=("general",), language=args.language,
                        safesearch=backend.settings.search.safe_search, time_range=args.time_range)
+
+
+def cached(sq: SearchQuery, backend: Backend) -> bool:
+    """Whether the search cache answers ``sq`` (started as ``run`` starts it)."""
+    return from_cache(backend.runner, backend.plugins, sq, fmt="mcp", secret_key=backend.settings.server.secret_key)
 
 
 def run(sq: SearchQuery, backend: Backend) -> SearchOutcome:

@@ -97,8 +97,7 @@ class Tools:
         sq = search_tool.search_query(args, self.backend)
         if not sq.engines:
             return refusal(f"{self.instance}: no general search engine is enabled on this instance")
-        cache = self.backend.runner.cache
-        if cache is None or cache.get(sq) is None:
+        if not search_tool.cached(sq, self.backend):
             refused = self.limits.check(client)
             if refused:
                 return refusal(refused)

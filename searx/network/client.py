@@ -228,6 +228,16 @@ class EngineNetwork:
             return []
         return asyncio.run_coroutine_threadsafe(self._gather(batch), self._loop).result()
 
+    def get(self, url: str, timeout: float) -> bytes:
+        """The body of one GET that is no engine's (a plugin's list), redirects followed; raises EngineError."""
+        got = self.fetch_all([Fetch({"url": url, "method": "GET", "allow_redirects": True}, timeout, True)])[0]
+        if got.error is not None:
+            raise got.error
+        assert got.response is not None
+        if got.response.status_code != 200:
+            raise EngineError(f"HTTP {got.response.status_code}")
+        return got.response.content
+
     async def _gather(self, batch: Sequence[Fetch]) -> list[Fetched]:
         return list(await asyncio.gather(*(self._timed(f) for f in batch)))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from searx.plugins import Plugin, SearchContext
+from searx.plugins import N_, Plugin, SearchContext
 from searx.results.types import Answer
 from searx.settings import SUMMARY_MODES
 from searx.summary import evidence
@@ -19,8 +19,8 @@ from searx.summary import evidence
 
 class AISummaryPlugin(Plugin):
     id = "ai_summary"
-    name = "AI summary"
-    description = "A short answer written by a language model from the results, with citations."
+    name = N_("AI summary")
+    description = N_("A short answer written by a language model from the results, with citations.")
 
     def __init__(self, settings: Any = None) -> None:
         super().__init__(settings)

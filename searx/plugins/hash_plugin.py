@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from searx.plugins import Plugin, SearchContext
+from searx.plugins import N_, Plugin, SearchContext
 from searx.results.types import Answer
 
 ALGORITHMS = ("md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s")
@@ -23,8 +23,8 @@ def digest(query: str) -> tuple[str, str] | None:
 
 class HashPlugin(Plugin):
     id = "hash_plugin"
-    name = "Hash"
-    description = 'Answer "md5 text", "sha256 text", ... with the digest of the text.'
+    name = N_("Hash")
+    description = N_('Answer "sha256 text" (md5, sha1, sha512, ...) with the digest of the text.')
 
     def post_search(self, ctx: SearchContext) -> None:
         if ctx.pageno > 1:
@@ -32,4 +32,4 @@ class HashPlugin(Plugin):
         found = digest(ctx.query)
         if found:
             algorithm, value = found
-            ctx.results.answers.append(Answer(answer=f"{algorithm}: {value}", engine=self.id))
+            ctx.results.answers.append(Answer(answer=f"{algorithm}: {value}"))

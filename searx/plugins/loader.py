@@ -50,7 +50,7 @@ def _import(key: str, where: str) -> type[Plugin]:
 def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[tuple[type[Plugin], bool | None]]:
     """(class, active from the settings or None) in hook order: the built-ins, then dotted
     paths, then entry points, with ``ai_summary`` last (it steps aside when another answered)."""
-    classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN]
+    classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN if cls.available(settings)]
     for key in (settings.plugins if settings is not None else {}):
         if _is_dotted(key):
             classes.append((_import(key, f"plugins.{key}"), key))
@@ -62,9 +62,16 @@ def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[t
         if cls.id in seen:
             raise SettingsError(f"plugins.{key}: plugin id {cls.id!r} is used twice (also {seen[cls.id]})")
         seen[cls.id] = key
-    active, _ = _configured(settings, {cls.id for cls, _ in classes})
+    for cls, _ in classes:
+        cls.check(settings)  # its settings, checked at start-up
+    active, _ = _configured(settings, _known(classes))
     ordered = sorted(classes, key=lambda item: item[0].id == "ai_summary")  # stable: only ai_summary moves
     return [(cls, active.get(key, active.get(cls.id))) for cls, key in ordered]
+
+
+def _known(classes: Iterable[tuple[type[Plugin], Any]]) -> set[str]:
+    """The plugin ids of this instance, built-ins it does not offer (hostnames without rules) included."""
+    return {cls.id for cls in BUILTIN} | {cls.id for cls, _ in classes}
 
 
 def _configured(settings: Any, known: set[str]) -> tuple[dict[str, bool], list[UnknownPlugin]]:
@@ -75,7 +82,7 @@ def _configured(settings: Any, known: set[str]) -> tuple[dict[str, bool], list[U
 
 def unknown_plugins(settings: Any, installed: EntryPoints = _installed) -> list[UnknownPlugin]:
     """The plugins the settings name (either SearXNG form) that this instance does not have."""
-    return _configured(settings, {cls.id for cls, _ in plugin_classes(settings, installed)})[1]
+    return _configured(settings, _known(plugin_classes(settings, installed)))[1]
 
 
 def load_plugins(settings: Any, installed: EntryPoints = _installed) -> list[Plugin]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
-from searx.plugins import Plugin, SearchContext
+from searx.plugins import N_, Plugin, SearchContext
 from searx.results.trackers import strip_trackers
 from searx.results.types import MainResult
 
@@ -25,8 +25,8 @@ def clean_url(url: str, parts: SplitResult | None = None) -> str:
 
 class TrackerURLRemoverPlugin(Plugin):
     id = "tracker_url_remover"
-    name = "Tracker URL remover"
-    description = "Remove tracking parameters (utm_*, fbclid, gclid, ...) from result links."
+    name = N_("Tracker URL remover")
+    description = N_("Remove tracking parameters (utm_*, fbclid, gclid, ...) from result links.")
 
     def on_result(self, ctx: SearchContext, result: MainResult) -> bool:
         if "?" in result.url:  # no query, nothing to strip (most results): no parse

@@ -1,7 +1,10 @@
 """The search cache: merged engine results of successful searches, in the store.
 
-Only searches in which every engine answered are cached; plugins run on every
-request, cached or not, because their output depends on the user. Each entry
+Only searches in which every engine answered are cached. The results are cached
+after the plugins' ``on_result`` hooks shaped them, so the key holds what those
+hooks depend on (``variant``: which ones ran, a digest of the hostnames rules, a
+user's DOI resolver); ``pre_search`` and ``post_search`` run on every request,
+cached or not, because their answers depend on the user. Each entry
 keeps the pseudonym of the client that filled it: only that client is told
 its answer came from the cache (others would learn what someone searched).
 """
@@ -33,14 +36,14 @@ class SearchCache:
         self._decoder = msgspec.json.Decoder(_Entry)
 
     @staticmethod
-    def key(sq: SearchQuery) -> str:
-        return "search:" + hashlib.sha256(sq.cache_key().encode()).hexdigest()[:40]
+    def key(sq: SearchQuery, variant: str = "") -> str:
+        return "search:" + hashlib.sha256(f"{sq.cache_key()}\x1e{variant}".encode()).hexdigest()[:40]
 
-    def get(self, sq: SearchQuery) -> tuple[ResultSet, list[EngineReport], str] | None:
+    def get(self, sq: SearchQuery, variant: str = "") -> tuple[ResultSet, list[EngineReport], str] | None:
         """(results, reports, the pseudonym of the client that filled the entry), or None."""
         if self.ttl <= 0:
             return None
-        raw = self.store.get(self.key(sq))
+        raw = self.store.get(self.key(sq, variant))
         if raw is None:
             return None
         try:
@@ -49,8 +52,9 @@ class SearchCache:
             return None
         return entry.results, [EngineReport(n, o, "", c, e) for n, o, c, e in entry.reports], entry.creator
 
-    def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport], creator: str = "") -> None:
+    def put(self, sq: SearchQuery, results: ResultSet, reports: list[EngineReport], creator: str = "",
+            variant: str = "") -> None:  # fmt: skip
         if self.ttl <= 0 or not reports or not all(r.answered for r in reports):
             return
         entry = _Entry(results, [(r.name, r.outcome, r.results, r.elapsed) for r in reports], creator)
-        self.store.set(self.key(sq), self._encoder.encode(entry), self.ttl)
+        self.store.set(self.key(sq, variant), self._encoder.encode(entry), self.ttl)

@@ -308,28 +308,43 @@ class SearchRunner:
                 self.observe(report)
         return parts, list(reports)
 
-    def _merged(self, sq: SearchQuery, client: str) -> tuple[ResultSet, list[EngineReport], bool]:
-        """Merged results and whether to call them cached: only for the client that filled the entry."""
-        cached = self.cache.get(sq) if self.cache is not None else None
+    def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
+        """The plugins with an ``on_result`` hook and the part of the cache key they decide."""
+        shaping = [p for p in plugins if p.shapes_results]
+        return shaping, self.plugins.variant(shaping, ctx)
+
+    def is_cached(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin]) -> bool:
+        """Whether ``run`` would answer from the search cache, asking no engine."""
+        return self.cache is not None and self.cache.get(sq, self._shaping(ctx, plugins)[1]) is not None
+
+    def _merged(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin],
+                client: str) -> tuple[ResultSet, list[EngineReport], bool]:  # fmt: skip
+        """Merged results, shaped by the ``on_result`` hooks before merging (as SearXNG), and whether
+        to call them cached: only for the client that filled the entry. The hooks' changes are
+        cached with the results, so the key names them (``PluginManager.variant``)."""
+        shaping, variant = self._shaping(ctx, plugins)
+        cached = self.cache.get(sq, variant) if self.cache is not None else None
         if cached is not None:
             return cached[0], cached[1], bool(client) and cached[2] == client
         parts, reports = self.fetch(sq)
+        if shaping:
+            for part in parts:
+                part.results = [r for r in part.results if self.plugins.on_result(shaping, ctx, r)]
         merged = merge(parts, self.weights)
         if self.cache is not None:
-            self.cache.put(sq, merged, reports, creator=client)
+            self.cache.put(sq, merged, reports, creator=client, variant=variant)
         return merged, reports, False
 
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
-        """The whole search: plugins' pre_search, engines (or the cache), merge, on_result, post_search.
+        """The whole search: plugins' pre_search, engines (or the cache) with on_result, merge, post_search.
 
         ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
         """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
         if self.plugins.pre_search(plugins, ctx):
-            merged, reports, cached = self._merged(sq, client)
+            merged, reports, cached = self._merged(sq, ctx, plugins, client)
         engines_done = time.perf_counter()
-        merged.results = [r for r in merged.results if self.plugins.on_result(plugins, ctx, r)]
         merged.answers = ctx.results.answers + merged.answers  # answers a pre_search hook added
         merged.number_of_results = max(merged.number_of_results, len(merged.results))
         ctx.results = merged

@@ -1,5 +1,8 @@
 """Read the top sources' pages for a summary: in parallel, under one time budget, with progress.
 
+With the hybrid ranking (``similarity``) each page is embedded as it arrives,
+within the same budget; the passages are then chosen (``passages.select``).
+
 Only URLs of the signed evidence are read (the caller passes verified
 sources). ``reader`` is the app's page reader (``searx.reader.service.Reader``):
 ``read(url, *, format, deadline, accept_language) -> Page`` with
@@ -21,6 +24,7 @@ from searx.reader.document import PageReader
 from searx.summary import passages
 from searx.summary.events import Event, Passages, Reading
 from searx.summary.evidence import Evidence, Source
+from searx.summary.similarity import Embeddings
 
 log = logging.getLogger("searx.summary.reading")
 
@@ -36,9 +40,10 @@ def read_pages(
     accept_language: str | None = None,
     client: str | None = None,
     clock: Callable[[], float] = time.monotonic,
+    arrived: Callable[[int, str], None] | None = None,
 ) -> dict[int, str]:
     """n -> the page text of each source read within ``timeout`` seconds (``client``: for the reader's
-    per-client cap).
+    per-client cap; ``arrived(n, text)``: called as each page comes in).
 
     ``progress(url, state)`` is called with ``started`` for each, then exactly one of
     ``ok``, ``failed`` (the reader refused or failed) or ``skipped`` (late, or empty).
@@ -70,6 +75,8 @@ def read_pages(
                     continue
                 if text:
                     texts[source.n] = text
+                    if arrived is not None:
+                        arrived(source.n, text)
                     progress(source.url, "ok")
                 else:
                     progress(source.url, "skipped")
@@ -118,8 +125,11 @@ class Grounding(msgspec.Struct, kw_only=True):
 
 def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: float, budget: int,
            publish: Callable[[Event], None], *, accept_language: str | None = None,
-           client: str | None = None) -> Grounding:  # fmt: skip
-    """Read the top ``count`` sources' pages and pick their best passages, publishing progress events."""
+           client: str | None = None, embeddings: Embeddings | None = None) -> Grounding:  # fmt: skip
+    """Read the top ``count`` sources' pages and pick their best passages, publishing progress events.
+
+    ``embeddings``: rank with BM25 and the embedding model (the hybrid), within the same ``timeout``.
+    """
     # web pages only: a source from the user's own documents is not a URL to read
     top = [s for s in verified.sources if s.url.startswith(("http://", "https://"))][: max(0, count)]
     if reader is None or not top:
@@ -131,9 +141,11 @@ def ground(reader: PageReader | None, verified: Evidence, count: int, timeout: f
             final[url] = state
         publish(Reading(url, state))
 
-    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language, client=client)
+    meaning = embeddings.start(verified.query, time.monotonic() + timeout) if embeddings is not None else None
+    texts = read_pages(reader, top, timeout, progress, accept_language=accept_language, client=client,
+                       arrived=meaning.add if meaning is not None else None)  # fmt: skip
     try:
-        chosen = passages.select(verified.query, texts, budget)
+        chosen = passages.select(verified.query, texts, budget, meaning=meaning.scores() if meaning else None)
     except Exception:  # noqa: BLE001 - ranking trouble must not cost the answer: the snippets remain
         log.exception("ai_summary: passages could not be chosen")
         chosen = []

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 import httpx
 import msgspec
 
+from searx.collections.embed import Embedder
 from searx.errors import LLMError
 from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
@@ -33,6 +34,7 @@ from searx.summary.flight import Flight
 from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
 from searx.summary.reading import Grounding, PageReader, ground
 from searx.summary.review import Review, expected_language, review
+from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
 
 log = logging.getLogger("searx.summary")
@@ -92,10 +94,12 @@ class SummaryService:
         clock: Callable[[], float] = time.time,
         slots: Any = None,
         reader: PageReader | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
         and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
-        (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only)."""
+        (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only);
+        ``embedder``: the instance's embedding model, for ``passage_ranking: hybrid`` (none: BM25 alone)."""
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
@@ -109,10 +113,22 @@ class SummaryService:
         self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
+        self._embeddings = hybrid(self.conf, embedder) if reader is not None and self.conf.read_pages > 0 else None
         if self.configured:
             language.warm()  # the answer-language model loads once per process, off the request path
             if reader is not None and self.conf.read_pages > 0:
                 passages.warm()
+                if self._embeddings is not None:
+                    self._embeddings.warm()
+
+    @property
+    def ranking(self) -> str:
+        """How passages are ranked here: ``hybrid`` (BM25 and the embedding model) or ``bm25``."""
+        return "bm25" if self._embeddings is None else "hybrid"
+
+    def close(self) -> None:
+        if self._embeddings is not None:
+            self._embeddings.close()
 
     @property
     def configured(self) -> bool:
@@ -234,7 +250,7 @@ class SummaryService:
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
         server = f"{parse_origin(target.base_url) or target.base_url}{urlsplit(target.base_url).path}"
         parts = [evidence.digest(verified), target.model, prompt.VERSION, verified.lang, lang, str(grounded),
-                 f"read_pages={pages}", server]  # fmt: skip
+                 f"read_pages={pages}", f"ranking={self.ranking}", server]  # fmt: skip
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def _land(self, key: str | None, flight: Flight) -> None:
@@ -261,7 +277,7 @@ class SummaryService:
             # the pages are read here, in the summary request: the results page never waits for them
             grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
                                conf.evidence_budget, flight.publish, accept_language=job.lang or None,
-                               client=job.client or None)  # fmt: skip
+                               client=job.client or None, embeddings=self._embeddings)  # fmt: skip
             payload: dict[str, Any] = {
                 "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
                 "stream": True,

@@ -38,6 +38,9 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
+    if "infinite_scroll" in svc.plugins.plugins:  # the plugin's only effect: the page loads further pages
+        on = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
+        settings["infinite_scroll"] = any(p.id == "infinite_scroll" for p in on)
     if prefs.get("autocomplete"):
         # the search box's suggestions (client/src/features/suggest.ts): from this many characters
         settings["autocomplete"] = {"min": svc.settings.search.autocomplete_min}
@@ -148,6 +151,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
+        doi_resolvers=list(svc.settings.doi_resolvers) if "oa_doi_rewrite" in svc.plugins.plugins else [],
         autocomplete_backends=list(AUTOCOMPLETE_LABELS.items()),
     )
     return Response(html, mimetype="text/html")

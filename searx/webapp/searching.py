@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import searx.webapp.i18n as i18n
+from searx.plugins import Caller
 from searx.preferences import Preferences
 from searx.results.search import SearchOutcome
 from searx.search import request as search_request
@@ -32,12 +34,17 @@ def lucky_target(outcome: SearchOutcome) -> str | None:
 
 
 def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt: str, *,
-               accept_language: str = "", client: str = "") -> SearchOutcome:
+               accept_language: str = "", client: str = "", address: str = "", user_agent: str = "",
+               locale: str = "en") -> SearchOutcome:  # fmt: skip
     """Parse the parameters (``BadRequest`` on bad ones) and run the search.
 
     ``client``: the client's pseudonym; a cache hit is reported only to the client that filled the entry.
+    ``address`` (as the trusted-proxy rules resolve it), ``user_agent`` and the interface ``locale``
+    reach the plugins in their context.
     """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
                               max_page=svc.settings.search.max_page, site_bangs=svc.bangs)
+    caller = Caller(client_ip=address, user_agent=user_agent, locale=locale,
+                    gettext=i18n.translations(locale).gettext)  # fmt: skip
     return start_search(svc.runner, svc.plugins, sq, fmt=fmt, secret_key=svc.settings.server.secret_key, prefs=prefs,
-                        client=client)
+                        client=client, caller=caller)

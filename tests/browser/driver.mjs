@@ -553,6 +553,32 @@ Object.assign(SCENARIOS, {
   },
 });
 
+Object.assign(SCENARIOS, {
+  /** Infinite scroll: scroll to the page links until `atLeast` results are there (or 15 s pass). */
+  async scroll(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    const count = () => page.evaluate(() => document.querySelectorAll("ol.results > li").length);
+    const start = await count();
+    const deadline = Date.now() + 15000;
+    while ((await count()) < (spec.atLeast ?? 0) && Date.now() < deadline) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(100);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(spec.settle ?? 300); // what else would load on its own
+    return page.evaluate((first) => {
+      const ids = [...document.querySelectorAll("[id]")].map((e) => e.id);
+      return {
+        start: first,
+        results: document.querySelectorAll("ol.results > li").length,
+        titles: [...document.querySelectorAll("ol.results h3")].map((h) => h.textContent?.trim() ?? ""),
+        next: document.querySelector("nav.pagination a[rel=next]")?.getAttribute("href") ?? null,
+        uniqueIds: new Set(ids).size === ids.length,
+      };
+    }, start);
+  },
+});
+
 // a 1x1 grey PNG: every stubbed tile
 const TILE_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
@@ -700,6 +726,7 @@ async function main() {
       ...(spec.locale ? { locale: spec.locale } : {}),
     });
     if (spec.permissions) await context.grantPermissions(spec.permissions);
+    if (spec.cookies) await context.addCookies(spec.cookies);
     const page = await context.newPage();
     const seen = await instrument(page, spec);
     const report = await SCENARIOS[spec.scenario](page, spec, seen);

@@ -21,7 +21,7 @@ import pytest
 import yaml
 from collection_kit import AUTH
 
-from tests.conftest import SECRET
+from tests.conftest import SECRET, START_TIMEOUT
 from tests.multi.conftest import _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +49,7 @@ class Server:
         with open(self.directory / "server.log", "ab") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
                                          stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, (self.directory / "server.log").read_text()
             try:

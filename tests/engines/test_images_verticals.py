@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime
 
+import httpx
 import pytest
 from engine_kit import fixture, make_engine
 from test_google_engines import args, build, parse, typed
 
 from searx.engines.embedded_data import js_after, js_to_json, json_after
-from searx.engines.html_parse import age_date, file_size
+from searx.engines.html_parse import age_date, feed_date, file_size, json_body
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 
 JSON = "application/json; charset=utf-8"
@@ -210,6 +211,16 @@ def test_json_after_and_its_errors() -> None:
         json_after("m: {broken", "m:")
 
 
+def test_json_body_names_a_bot_check_unless_the_api_serves_none() -> None:
+    page = httpx.Response(200, content=fixture("synthetic/cloudflare_just_a_moment.html"), headers={"content-type": "text/html"})
+    assert json_body(httpx.Response(200, content=b'{"a": [1]}'), "x") == {"a": [1]}
+    with pytest.raises(EngineCaptcha):
+        json_body(page, "x")
+    with pytest.raises(EngineParseError, match="x: the answer is not JSON") as caught:
+        json_body(page, "x", bot_pages=False)
+    assert type(caught.value) is EngineParseError
+
+
 def test_file_size_and_age_date() -> None:
     assert [file_size(v) for v in (512, "412876", "1,234,567 bytes", 3 * 1024**3, None, "", 0)] == [
         "512 B", "403.2 KB", "1.2 MB", "3.0 GB", "", "", ""]
@@ -217,3 +228,8 @@ def test_file_size_and_age_date() -> None:
     assert age_date("bbc.com • 3 hours ago", now) == datetime.datetime(2026, 12, 1, 9, 0, tzinfo=datetime.UTC)
     assert age_date("1 week ago", now) == now - datetime.timedelta(days=7)
     assert age_date("November 28, 2026", now) is None and age_date("", now) is None
+
+
+def test_feed_date_reads_an_rss_date_or_gives_none() -> None:
+    assert feed_date("Sat, 21 Dec 2024 06:38:56 +0000") == "2024-12-21T06:38:56+00:00"
+    assert [feed_date(v) for v in ("", "yesterday", "Sat, 99 Dec 2024 06:38:56 +0000")] == [None, None, None]

@@ -106,7 +106,7 @@ def test_openstreetmap_empty_and_changed_answers() -> None:
     assert parse("openstreetmap", fixture("openstreetmap/nominatim-search-jsonv2_no-results_2021-06_extracted-from-php-cache.json")) == []
     with pytest.raises(EngineParseError, match="Nominatim's answer is not a list"):
         parse("openstreetmap", b'{"error": {"code": 400, "message": "Parameter \'q\' not allowed"}}')
-    with pytest.raises(EngineParseError, match="Nominatim answered without JSON"):
+    with pytest.raises(EngineParseError, match="openstreetmap: the answer is not JSON"):
         parse("openstreetmap", b"<html><title>Access blocked</title></html>")
     odd = b'[{"osm_type": "node", "osm_id": 1, "category": "x", "type": "y", "display_name": "P", "lat": "n/a", "lon": "1"}]'
     (place,) = places("openstreetmap", parse("openstreetmap", odd))
@@ -128,7 +128,7 @@ def test_photon_empty_and_changed_answers() -> None:
     assert parse("photon", fixture("photon/api-search_no-results_2020-11_extracted-from-php-cache.json")) == []
     with pytest.raises(EngineParseError, match="not a GeoJSON FeatureCollection"):
         parse("photon", b'{"message": "missing search term \'q\': /api?q=berlin"}')
-    with pytest.raises(EngineParseError, match="without JSON"):
+    with pytest.raises(EngineParseError, match="not JSON"):
         parse("photon", b"<html>502 Bad Gateway</html>")
 
 

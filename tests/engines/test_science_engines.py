@@ -156,7 +156,7 @@ def test_semantic_scholar_empty_and_changed_answers() -> None:
     assert parse("semantic_scholar", fixture("semantic_scholar/graph-v1-paper-search_no-results_built-from-api-docs.json")) == []
     with pytest.raises(EngineParseError, match="not a paper search result"):
         parse("semantic_scholar", b'{"error": "Paper with id 0 not found"}')
-    with pytest.raises(EngineParseError, match="without JSON"):
+    with pytest.raises(EngineParseError, match="not JSON"):
         parse("semantic_scholar", CLOUDFLARE, content_type="text/html")
 
 

@@ -137,7 +137,7 @@ def test_duckduckgo_extra_parses_each_category() -> None:
 def test_duckduckgo_extra_bad_cases() -> None:
     empty = fixture("duckduckgo_extra/v-js_no-results_reconstructed.json")
     assert parse("duckduckgo_extra", empty, settings=DDG_VIDEOS, content_type=JSON, token="4-1") == []
-    with pytest.raises(EngineParseError, match="without JSON"):
+    with pytest.raises(EngineParseError, match="not JSON"):
         parse("duckduckgo_extra", b"<html><body>changed</body></html>", settings=DDG_VIDEOS, token="4-1")
     engine = make_engine("duckduckgo_extra", ddg_category="videos")
     challenge = fake_response(engine, fixture("duckduckgo/html_anomaly-challenge_shrooms_raw-http.html"), token="x")

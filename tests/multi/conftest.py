@@ -20,11 +20,10 @@ import pytest
 import valkey
 import yaml
 
-from tests.conftest import SECRET
+from tests.conftest import SECRET, START_TIMEOUT
 from tests.valkey_server import ValkeyServer
 
 ROOT = Path(__file__).resolve().parents[2]
-START_TIMEOUT = 30.0
 
 
 def _free_port() -> int:

@@ -143,10 +143,26 @@ def test_hash_plugin_ignores_other_queries() -> None:
     assert _run(_settings(base_url=""), _ctx(query="what is sha256 hello")) == []
 
 
+# SearXNG's plugins and their defaults in its settings.yml (ahmia_filter needs a Tor proxy: not shipped)
+SEARXNG_DEFAULTS = {"calculator": True, "infinite_scroll": False, "hash_plugin": True, "self_info": True,
+                    "unit_converter": True, "hostnames": True, "time_zone": True, "oa_doi_rewrite": False,
+                    "tor_check": False, "tracker_url_remover": True}  # fmt: skip
+
+
 def test_builtin_ids_and_defaults() -> None:
-    plugins = load_plugins(make_settings([], plugins={"hash_plugin": {"active": False}}))
-    assert [p.id for p in plugins] == ["tracker_url_remover", "hash_plugin", "ai_summary"]
-    assert {p.id: p.default_on for p in plugins} == {"tracker_url_remover": True, "hash_plugin": False,
-                                                     "ai_summary": True}  # fmt: skip
+    plugins = load_plugins(make_settings([], plugins={"hash_plugin": {"active": False}},
+                                         hostnames={"remove": [r"(.*\.)?example\.com$"]}))  # fmt: skip
+    ids = [p.id for p in plugins]
+    assert ids[:3] == ["hostnames", "tracker_url_remover", "oa_doi_rewrite"] and ids[-1] == "ai_summary"
+    defaults = {p.id: p.default_on for p in plugins}
+    assert {k: v for k, v in defaults.items() if k in SEARXNG_DEFAULTS} == {**SEARXNG_DEFAULTS, "hash_plugin": False}
+    assert defaults["random"] is defaults["statistics"] is defaults["ai_summary"] is True
     for plugin in plugins:
-        assert plugin.__class__.__module__ == f"searx.plugins.{plugin.id}"
+        package = "answerers" if plugin.id in ("random", "statistics") else "plugins"
+        assert plugin.__class__.__module__ == f"searx.{package}.{plugin.id}"
+        assert plugin.name and plugin.description
+
+
+def test_hostnames_is_offered_only_with_rules() -> None:
+    assert "hostnames" not in {p.id for p in load_plugins(make_settings([]))}
+    assert "hostnames" not in {p.id for p in load_plugins(make_settings([], hostnames={"remove": []}))}

@@ -86,6 +86,39 @@ def test_read_pages_in_parallel_within_one_budget() -> None:
     assert len(seen) == 6  # one final state per page
 
 
+class Together(FakeReader):
+    """Each read waits until all three are being read: it fails unless the reads run at the same time."""
+
+    def __init__(self, pages: dict[str, str]) -> None:
+        super().__init__(pages)
+        self.barrier = threading.Barrier(len(pages), timeout=30)
+
+    def read(self, url: str, **kw: Any) -> _Page:
+        self.barrier.wait()  # BrokenBarrierError (the page "failed") when the reads run one after another
+        return super().read(url, **kw)
+
+
+def test_the_pages_are_read_at_the_same_time_and_each_is_handed_on_as_it_arrives() -> None:
+    reader = Together({s.url: f"page {s.n}" for s in SOURCES})
+    seen: list[tuple[str, str]] = []
+    arrived: list[tuple[int, str]] = []
+    texts = read_pages(reader, SOURCES, 60.0, lambda url, state: seen.append((url, state)),
+                       arrived=lambda n, text: arrived.append((n, text)))  # fmt: skip
+    assert texts == {1: "page 1", 2: "page 2", 3: "page 3"}
+    assert dict(seen[3:]) == {s.url: "ok" for s in SOURCES}
+    assert sorted(arrived) == sorted(texts.items())  # for the hybrid: embedded while the others are read
+
+
+def test_a_late_or_failed_page_is_not_handed_on() -> None:
+    reader = FakeReader({s.url: f"page {s.n}" for s in SOURCES}, hold={SOURCES[1].url}, fail={SOURCES[2].url})
+    arrived: list[int] = []
+    try:
+        read_pages(reader, SOURCES, 0.5, lambda url, state: None, arrived=lambda n, text: arrived.append(n))
+    finally:
+        reader.release.set()
+    assert arrived == [1]
+
+
 RESULTS = [
     MainResult(url="https://a.example/1", title="Alpha", content="Alpha snippet about the question."),
     MainResult(url="https://c.example/3", title="Gamma", content="Gamma snippet with more detail."),

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import yaml
 
-from tests.conftest import SECRET, json_engine_entry
+from tests.conftest import SECRET, START_TIMEOUT, json_engine_entry
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -36,7 +36,7 @@ def test_serves_on_the_configured_address_and_port(tmp_path, fake_engine):
                                     "engines": [json_engine_entry(fake_engine.url, "a")]}))
     proc = serve(path)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         while True:
             assert proc.poll() is None, proc.stderr.read()
             try:

@@ -31,9 +31,9 @@ function play(button: HTMLButtonElement, src: string): void {
   frame.focus();
 }
 
-/** Show each "Play here" button (videos and music) and load its player on click. */
-export function setupVideoEmbeds(doc: Document): void {
-  const buttons = doc.querySelectorAll<HTMLButtonElement>(
+/** Show each "Play here" button (videos and music) under `root` and load its player on click. */
+export function setupVideoEmbeds(root: ParentNode): void {
+  const buttons = root.querySelectorAll<HTMLButtonElement>(
     "button.video-play[data-embed], button.audio-play[data-embed]",
   );
   for (const button of buttons) {

@@ -9,6 +9,8 @@ export interface ClientSettings {
   uiLang: string;
   summaryMode: SummaryMode;
   translations: Record<string, string>;
+  /** The infinite_scroll plugin is on for this user. */
+  infiniteScroll: boolean;
   /** Suggestions as you type, from this many characters; null when the user has none. */
   autocomplete: { min: number } | null;
 }
@@ -44,6 +46,7 @@ export function readSettings(doc: Document): ClientSettings {
       doc.documentElement.lang || (typeof obj.ui_lang === "string" ? obj.ui_lang : "") || "en",
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
+    infiniteScroll: obj.infinite_scroll === true,
     autocomplete: readAutocomplete(obj.autocomplete),
   };
 }

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request
+from flask import Blueprint, Response, abort, g, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
 import searx.webapp.pages as pages
 from searx.formats import MIMETYPES, RENDERERS
-from searx.webapp.context import client_id, preferences, services
+from searx.webapp.context import client_address, client_id, preferences, services
 from searx.webapp.errors import PAGE, answers
 from searx.webapp.origin import absolute, base
 from searx.webapp.searching import bang_target, lucky_target, run_search
@@ -37,7 +37,8 @@ def search() -> BaseResponse:
     # the client's pseudonym marks search-cache entries: not worked out when the cache is off
     client = client_id() if svc.settings.search.cache_ttl > 0 else ""
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
-                         client=client)
+                         client=client, address=client_address(),
+                         user_agent=request.headers.get("User-Agent", ""), locale=getattr(g, "locale", "en"))
     lucky = lucky_target(outcome) if fmt in ("html", "rss") else None
     if lucky:
         return redirect(lucky, code=303)
