@@ -40,6 +40,8 @@ MIN_SECRET_LENGTH = 32
 # when the results page asks for the AI summary (docs/admin/settings.md, ai_summary.default_mode)
 SummaryMode = Literal["always", "questions", "click", "never"]
 SUMMARY_MODES: tuple[str, ...] = get_args(SummaryMode)
+# where a summary's related questions come from (ai_summary.related)
+RelatedSource = Literal["engines", "llm", "both", "off"]
 # how the summary ranks the passages of the pages it read (docs/admin/ai_summary.md, ai_summary.passage_ranking)
 PassageRanking = Literal["bm25", "hybrid"]
 
@@ -199,6 +201,14 @@ class AISummary(_S, frozen=True):
     read_pages: int = 3
     read_timeout: float = 4.0
     evidence_budget: int = 12_000
+    # follow-up turns (docs/admin/ai_summary.md): 1 = no follow-ups
+    max_turns: int = 5
+    history_budget: int = 3000
+    quick_timeout: float = 4.0
+    related: RelatedSource = "engines"
+    # None: on for a private instance, off when server.public_instance is true
+    share: bool | None = None
+    share_ttl: int = 7 * 86400
     passage_ranking: PassageRanking = "bm25"
 
 
@@ -508,12 +518,21 @@ def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = 
                             "(no line breaks, control or non-ASCII characters)")
     if not 0 <= settings.ai_summary.read_pages <= 10:
         raise SettingsError("ai_summary.read_pages: must be between 0 and 10")
+    if not 1 <= settings.ai_summary.max_turns <= 20:
+        raise SettingsError("ai_summary.max_turns: must be between 1 (no follow-ups) and 20")
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")
     _check_collections(settings.collections)
     check_choices(settings)
     return settings
+
+
+def share_enabled(settings: Settings) -> bool:
+    """Whether summaries can be shared: ``ai_summary.share``, else on unless the instance is public."""
+    if settings.ai_summary.share is None:
+        return not settings.server.public_instance
+    return settings.ai_summary.share
 
 
 def mcp_enabled(settings: Settings) -> bool:

@@ -3,7 +3,8 @@
 - results-page time to first byte and CPU with the summary on (``ai_summary.base_url``
   set to the fake LLM) vs off (empty); the page itself never calls the LLM;
 - time from the LLM writing its first token to the first NDJSON delta at the client;
-- delivered tokens/s at the client vs the LLM's own tokens/s.
+- delivered tokens/s at the client vs the LLM's own tokens/s;
+- time to the first delta of a follow-up against a first question (utils/bench_follow_up.py).
 
 The fake engine and the fake LLM (``python -m utils.fakes.llm --tokens N``) run
 in their own processes; the LLM notes when it wrote each answer's first and
@@ -297,7 +298,10 @@ def main() -> None:
     engine_url = f"http://127.0.0.1:{port}"
     wait_http(engine_url + "/json?q=x")
     ttfb_rows, stream_rows = [], []
+    from utils.bench_follow_up import follow_up_timing  # it builds on this module's helpers
+
     try:
+        follow_rows = follow_up_timing(summaries, engine_url)
         for delay in (0.02, 0.005, 0.001):  # the LLM's speed: 50, 200 and 1000 tokens/s
             llm = FakeLLMProcess(args.tokens, delay)
             extra = {"ai_summary": {"base_url": llm.base_url, "model": "fake-model", "max_concurrent": 4,
@@ -338,7 +342,7 @@ def main() -> None:
         print(f"\nc={conc}: TTFB on/off {on_row[3] / off_row[3]:.2f}, CPU on/off {on_row[6] / off_row[6]:.2f}", end="")
     print("\n\n| summary | requests | first delta p50 ms | max ms |")
     print("|---|---|---|---|")
-    for label, n, p50, worst in reading_rows:
+    for label, n, p50, worst in reading_rows + follow_rows:
         print(f"| {label} | {n} | {p50:.0f} | {worst:.0f} |")
     print("\n\n| support check + language, answer words | answers | CPU p50 ms | CPU p95 ms | CPU max ms |")
     print("|---|---|---|---|---|")

@@ -45,11 +45,11 @@ class AISummaryPlugin(Plugin):
         if mode == "never":
             return
         conf = self.settings.ai_summary
-        found = evidence.build(
-            results, ctx.query, ctx.language, conf.max_sources, exp=int(self.clock()) + conf.signature_ttl
-        )
+        found = evidence.build(results, ctx.query, ctx.language, conf.max_sources,
+                               exp=int(self.clock()) + conf.signature_ttl, related=conf.related in ("engines", "both"))  # fmt: skip
         if conf.grounding and not found.sources:
             return  # nothing to ground an answer on
         secret = ctx.secret_key or self.settings.server.secret_key.encode("utf-8")
-        data = {"evidence": evidence.to_dict(found), "signature": evidence.sign(found, secret), "mode": mode}
+        data = {"evidence": evidence.to_dict(found), "signature": evidence.sign(found, secret), "mode": mode,
+                "follow_ups": conf.max_turns > 1}
         results.answers.append(Answer(kind="ai_summary", answer="", data=data))

@@ -1,4 +1,4 @@
-"""The events of one summary, typed (docs/dev/ai_summary_protocol.md); ``ndjson`` writes each as one line.
+"""The events of one summary or follow-up, typed (docs/dev/ai_summary_protocol.md); ``ndjson`` writes each as one line.
 
 The service yields them, a generation in flight keeps them for its followers,
 the metrics observe them, and the view encodes them once.
@@ -10,6 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from searx.summary.evidence import Source
+
+
+@dataclass(frozen=True)
+class Search:
+    """A follow-up's first line: what it searched for, and whether the model rewrote the question."""
+
+    query: str
+    rewritten: bool
 
 
 @dataclass(frozen=True)
@@ -57,10 +65,27 @@ class Done:
 
 
 @dataclass(frozen=True)
+class Related:
+    """Up to three questions to ask next (before the terminal line of an answer)."""
+
+    questions: list[str]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The conversation an answer belongs to, for follow-ups and sharing (before the terminal line)."""
+
+    conversation: str
+    turn: int
+    max_turns: int
+    share: bool
+
+
+@dataclass(frozen=True)
 class Failed:
     """The terminal line of a summary that failed; ``code`` is a protocol error code."""
 
     code: str
 
 
-Event = Head | Reading | Passages | Delta | Done | Failed
+Event = Search | Head | Reading | Passages | Delta | Related | Turn | Done | Failed

@@ -20,6 +20,8 @@ VERSION = 1
 MAX_TITLE = 500
 MAX_SNIPPET = 4000
 MAX_URL = 2048
+MAX_SUGGESTIONS = 10
+MAX_RELATED = 200
 _CONTEXT = b"searx-ai ai_summary evidence v1"
 
 
@@ -36,6 +38,8 @@ class Evidence(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     lang: str
     exp: int
     sources: list[Source]
+    # the engines' suggestions for the search: candidates for the answer's related questions
+    related: list[str] = []
 
 
 class EvidenceError(SearxError):
@@ -45,8 +49,10 @@ class EvidenceError(SearxError):
         super().__init__(code=code)
 
 
-def build(results: ResultSet, query: str, lang: str, max_sources: int, exp: int) -> Evidence:
-    """The first ``max_sources`` main results that have a snippet, in rank order."""
+def build(results: ResultSet, query: str, lang: str, max_sources: int, exp: int, *, first: int = 1,
+          related: bool = False) -> Evidence:  # fmt: skip
+    """The first ``max_sources`` main results that have a snippet, in rank order, numbered from ``first``;
+    ``related``: with the engines' suggestions (bounded)."""
     sources: list[Source] = []
     for result in results.results:
         if len(sources) >= max_sources:
@@ -56,13 +62,14 @@ def build(results: ResultSet, query: str, lang: str, max_sources: int, exp: int)
             continue
         sources.append(
             Source(
-                n=len(sources) + 1,
+                n=first + len(sources),
                 title=result.title.strip()[:MAX_TITLE],
                 url=result.url[:MAX_URL],
                 snippet=snippet[:MAX_SNIPPET],
             )
         )
-    return Evidence(v=VERSION, query=query, lang=lang, exp=exp, sources=sources)
+    suggestions = [s.strip()[:MAX_RELATED] for s in results.suggestions[:MAX_SUGGESTIONS] if s.strip()] if related else []
+    return Evidence(v=VERSION, query=query, lang=lang, exp=exp, sources=sources, related=suggestions)
 
 
 def canonical(evidence: Evidence) -> bytes:
@@ -90,7 +97,7 @@ def parse(data: Any) -> Evidence:
         evidence = msgspec.convert(data, Evidence, strict=True)
     except msgspec.ValidationError as exc:
         raise EvidenceError("bad_request") from exc
-    if evidence.v != VERSION or len(evidence.sources) > 50:
+    if evidence.v != VERSION or len(evidence.sources) > 50 or len(evidence.related) > MAX_SUGGESTIONS:
         raise EvidenceError("bad_request")
     return evidence
 

@@ -9,7 +9,7 @@ import msgspec
 import searx.errors as errors
 from searx.errors import STATUS
 from searx.summary.body import Body
-from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading
+from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading, Related, Search, Turn
 
 VERSION = 1
 
@@ -30,6 +30,10 @@ MESSAGES: dict[str, str] = {
     "deadline": "The answer took too long and was stopped.",
     "interrupted": "The answer was cut off.",
     "no_answer": "The language model gave no answer.",
+    "bad_conversation": "This conversation cannot be continued; search again.",
+    "no_results": "The search for this question found nothing to answer from.",
+    "disabled": "This is switched off on this instance.",
+    "store_unavailable": "The instance cannot keep this now; try again later.",
 }
 # code -> (HTTP status when refused before the stream starts, message)
 ERRORS: dict[str, tuple[int, str]] = {code: (STATUS[code], message) for code, message in MESSAGES.items()}
@@ -39,6 +43,8 @@ _encode = msgspec.json.Encoder().encode
 
 def _object(event: Event) -> dict[str, Any]:
     match event:
+        case Search():
+            return {"search": {"query": event.query, "rewritten": event.rewritten}}
         case Head():
             return {"v": VERSION, "sources": event.sources, "model": event.model, "cached": event.cached}
         case Reading():
@@ -47,6 +53,11 @@ def _object(event: Event) -> dict[str, Any]:
             return {"passages": event.items}
         case Delta():
             return {"delta": event.text}
+        case Related():
+            return {"related": event.questions}
+        case Turn():
+            return {"conversation": {"id": event.conversation, "turn": event.turn, "max_turns": event.max_turns,
+                                     "share": event.share}}  # fmt: skip
         case Done():
             return {"done": True, "model": event.model, "finish_reason": event.finish_reason,
                     "citations": event.citations, "invalid_citations": event.invalid, "cached": event.cached,

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from babel import Locale, UnknownLocaleError
 
+from searx.summary import citations
 from searx.summary.evidence import MAX_SNIPPET, MAX_TITLE, MAX_URL, Evidence
 
 # bumped whenever the wording changes: cached answers of other versions are not reused
@@ -43,6 +44,10 @@ Rules:
   in one sentence, and stop; do not guess.
 - Be concise: a few sentences or a short list. No links, no images, no HTML.
 - {{language}}"""
+
+CONVERSATION = """
+- This is a follow-up in a conversation. The earlier questions and answers come first: they are context
+  only. Answer the user's follow-up question from the new sources and cite only their numbers."""
 
 UNGROUNDED = """You answer a search engine user's question from your own knowledge.
 Be concise: a few sentences or a short list. No links, no images, no HTML, no citations.
@@ -93,7 +98,7 @@ def messages(evidence: Evidence, grounded: bool, lang: str | None = None,
     """The chat messages for one summary; ``lang``: the answer's language (default: the search's);
     ``passages``: text read from the sources' pages, by source number."""
     language = language_instruction(evidence.lang if lang is None else lang)
-    question = _escape(json.dumps(clean(evidence.query, MAX_TITLE), ensure_ascii=False))
+    question = _quoted(evidence.query)
     if not grounded:
         return [
             {"role": "system", "content": UNGROUNDED.format(language=language)},
@@ -110,3 +115,33 @@ def messages(evidence: Evidence, grounded: bool, lang: str | None = None,
             ),
         },
     ]
+
+
+def follow_up(evidence: Evidence, grounded: bool, lang: str, passages: Mapping[int, list[str]] | None,
+              question: str, history: Sequence[tuple[str, str]]) -> list[dict[str, str]]:  # fmt: skip
+    """The chat messages for a follow-up: the system rules, the earlier turns (questions as JSON strings,
+    answers without their citation marks), then the new sources and the user's follow-up ``question``
+    (``evidence.query`` is what was searched for it)."""
+    language = language_instruction(lang)
+    system = (GROUNDED.format(language=language) + CONVERSATION) if grounded else UNGROUNDED.format(language=language)
+    out = [{"role": "system", "content": system}]
+    for earlier, answer in history:
+        out.append({"role": "user", "content": f"Question (JSON string): {_quoted(earlier)}"})
+        out.append({"role": "assistant", "content": clean(citations.strip(answer), MAX_SNIPPET)})
+    asked = f"Follow-up question from the user (JSON string): {_quoted(question)}"
+    if not grounded:
+        out.append({"role": "user", "content": asked})
+        return out
+    out.append({
+        "role": "user",
+        "content": (
+            f"{BEGIN}\n{encode_sources(evidence, passages)}\n{END}\n\n{asked}\n"
+            f"Searched for (JSON string): {_quoted(evidence.query)}\n"
+            "Answer the follow-up from the sources above, citing every factual sentence as [n]."
+        ),
+    })
+    return out
+
+
+def _quoted(text: str) -> str:
+    return _escape(json.dumps(clean(text, MAX_TITLE), ensure_ascii=False))

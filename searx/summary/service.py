@@ -13,7 +13,7 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,19 +23,24 @@ import msgspec
 
 from searx.collections.embed import Embedder
 from searx.errors import LLMError
-from searx.logtext import loggable
-from searx.network.guard import AddressGuard, AddressRefusedError, hosts_of
+from searx.network.guard import AddressGuard, hosts_of
 from searx.origin import parse_origin
-from searx.settings import Settings
+from searx.settings import Settings, share_enabled
 from searx.store import Store
-from searx.summary import citations, evidence, language, passages, prompt
-from searx.summary.events import Delta, Done, Event, Failed, Head
+from searx.summary import evidence, follow_up, language, passages, prompt
+from searx.summary.body import Body
+from searx.summary.conversation import Conversation, Conversations, Shared, new_id
+from searx.summary.events import Event, Failed, Head
 from searx.summary.flight import Flight
-from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
-from searx.summary.reading import Grounding, PageReader, ground
-from searx.summary.review import Review, expected_language, review
+from searx.summary.gates import Gates, Refusal, choose_target, server_of
+from searx.summary.generation import Ask, Cached, generate, replay
+from searx.summary.llm import Target
+from searx.summary.reading import PageReader, ground
+from searx.summary.review import expected_language
+from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
+from searx.summary.turns import record
 
 log = logging.getLogger("searx.summary")
 
@@ -49,18 +54,6 @@ class Request(msgspec.Struct, kw_only=True):
     fresh: bool = False
 
 
-class Cached(msgspec.Struct, kw_only=True):
-    model: str
-    text: str
-    finish_reason: str
-    citations: list[int]
-    invalid: list[int]
-    grounded: bool
-    creator: str = ""  # the pseudonym of the client whose request generated it
-    review: Review = msgspec.field(default_factory=Review)
-    grounding: Grounding = msgspec.field(default_factory=Grounding)
-
-
 @dataclass(frozen=True)
 class _Job:
     """One generation: where it goes, what it answers, its cache key and the client that started it."""
@@ -72,13 +65,6 @@ class _Job:
     client: str
     lang: str = ""  # the language the answer is asked in ("" = the question's)
     pages: int = 0  # how many top pages to read (0 = snippets only)
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A request refused before streaming; ``code`` is the protocol's error code."""
-
-    code: str
 
 
 class SummaryService:
@@ -106,13 +92,13 @@ class SummaryService:
         self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
-        self._slots = slots
         self._reader = reader
-        self._gate = threading.BoundedSemaphore(max(1, self.conf.max_concurrent))
-        self._user_gate = threading.BoundedSemaphore(max(1, self.conf.user_max_concurrent))
+        self._gates = Gates(self.conf, slots)
         self._streams = StreamCap(self.conf.max_streams_per_client)
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
+        self.sharing = share_enabled(settings)
+        self.conversations = Conversations(store, self.conf.signature_ttl, self.conf.share_ttl)
         self._embeddings = hybrid(self.conf, embedder) if reader is not None and self.conf.read_pages > 0 else None
         if self.configured:
             language.warm()  # the answer-language model loads once per process, off the request path
@@ -133,6 +119,11 @@ class SummaryService:
     @property
     def configured(self) -> bool:
         return bool(self.conf.base_url) or self.conf.allow_user_server
+
+    @property
+    def _kept(self) -> bool:
+        """Whether answers become conversations (for follow-ups or sharing)."""
+        return self.conf.max_turns > 1 or self.sharing
 
     def open(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], client: str = "",
              ui_lang: str = "") -> Refusal | Counted:  # fmt: skip
@@ -155,7 +146,7 @@ class SummaryService:
             return Refusal(exc.code)
         if request.query != verified.query:  # the query is part of what was signed
             return Refusal("bad_signature")
-        target = self._target(prefs)
+        target = choose_target(self.conf, self._guard, prefs)
         if isinstance(target, Refusal):
             return target
         if not self._streams.enter(client):
@@ -169,10 +160,64 @@ class SummaryService:
             self._streams.leave(client)
             return result
         lines, replayed = result
+        if self._kept:
+            begun = Conversation(server=server_of(target), lang=verified.lang, user_server=target.pinned is not None)
+            lines = self._record(lines, begun, new_id(), verified.query)
         return Counted(lines, self._streams, client, replayed=replayed)
 
+    def follow_up(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], search: follow_up.Searcher,
+                  client: str = "", ui_lang: str = "") -> Refusal | Counted:  # fmt: skip
+        """Check a POST /ai_summary/follow_up body; a Refusal (the LLM is not called), or the events to stream.
+
+        ``search``: runs the follow-up's search with the asking user's preferences.
+        """
+        reading = self.conf.grounding and self._reader is not None
+        admitted = follow_up.admit(body, self.conf, self.conversations, self._guard, prefs, search=search,
+                                   client=client, ui_lang=ui_lang, reading=reading)  # fmt: skip
+        if isinstance(admitted, Refusal):
+            return admitted
+        conversation_id, plan = admitted
+        if not self._streams.enter(client):
+            return Refusal("rate_limited")
+        release = self._gates.acquire(user=plan.target.pinned is not None)
+        if release is None:
+            self._streams.leave(client)
+            return Refusal("busy")
+        flight = Flight()
+        relay = flight.join()
+        try:
+            threading.Thread(target=self._produce, args=(flight, None, release, lambda: follow_up.prepare(
+                plan, self.conf, flight, self._reader, self._transport, self._embeddings)), name="ai-summary-follow-up",
+                daemon=True).start()  # fmt: skip
+        except BaseException:
+            release()
+            self._streams.leave(client)
+            raise
+        return Counted(self._record(relay, plan.before, conversation_id, plan.question), self._streams, client)
+
+    def share(self, body: bytes | Mapping[str, Any]) -> Refusal | tuple[str, int]:
+        """Check a POST /ai_summary/share body; a Refusal, or the new share's id and expiry (Unix seconds)."""
+        if not self.sharing:
+            return Refusal("disabled")
+        kept = share_request(body, self.conversations)
+        if isinstance(kept, Refusal):
+            return kept
+        now = self._clock()
+        share_id = self.conversations.share(kept, now)
+        if share_id is None:
+            return Refusal("store_unavailable")
+        return share_id, int(now) + self.conf.share_ttl
+
+    def shared(self, share_id: str) -> Shared | None:
+        """A shared conversation, read only (None: unknown, expired, or sharing is off)."""
+        return self.conversations.shared(share_id) if self.sharing else None
+
+    def _record(self, lines: Body[Event], before: Conversation, conversation_id: str, question: str) -> Body[Event]:
+        return record(lines, self.conversations, before, conversation_id, question, max_turns=self.conf.max_turns,
+                      share=self.sharing)  # fmt: skip
+
     def _start(self, request: Request, verified: evidence.Evidence, target: Target,
-               client: str, ui_lang: str) -> Refusal | tuple[Iterator[Event], bool]:  # fmt: skip
+               client: str, ui_lang: str) -> Refusal | tuple[Body[Event], bool]:  # fmt: skip
         """The answer and whether it is a replay: from the cache, joined to a generation in flight, or new."""
         grounded = self.conf.grounding
         lang = expected_language(verified.lang, ui_lang)
@@ -181,7 +226,8 @@ class SummaryService:
         if key and not request.fresh:
             hit = self.store.get(CACHE_PREFIX + key)
             if hit is not None:
-                return self._replay(verified, msgspec.json.decode(hit, type=Cached), client), True
+                events = replay(verified, msgspec.json.decode(hit, type=Cached), client)
+                return Body(events, lambda: None), True
         with self._lock:
             flight = self._flights.get(key) if key else None
             if flight is not None:
@@ -190,7 +236,7 @@ class SummaryService:
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        release = self._acquire(user=target.pinned is not None)
+        release = self._gates.acquire(user=target.pinned is not None)
         if release is None:
             self._land(key, flight)
             flight.publish(Head(verified.sources, target.model, False))
@@ -198,54 +244,11 @@ class SummaryService:
             flight.finish()
             relay.close()
             return Refusal("busy")
-        worker = threading.Thread(
-            target=self._produce, args=(flight, _Job(key, target, verified, grounded, client, lang, pages), release),
-            name="ai-summary", daemon=True,
-        )
+        job = _Job(key, target, verified, grounded, client, lang, pages)
+        worker = threading.Thread(target=self._produce, args=(flight, key, release, lambda: self._prepare(flight, job)),
+                                  name="ai-summary", daemon=True)  # fmt: skip
         worker.start()
         return relay, False
-
-    def _acquire(self, *, user: bool) -> Callable[[], None] | None:
-        """A generation slot, or None when busy; returns how to release it.
-
-        A user's server: the users' gate only. The admin server: this process's
-        gate, then the shared cap across instances.
-        """
-        gate = self._user_gate if user else self._gate
-        if not gate.acquire(timeout=self.conf.queue_timeout):
-            return None
-        slots = None if user else self._slots
-        if slots is None:
-            return gate.release
-        token = slots.acquire_generation()
-        if token is None:
-            gate.release()
-            return None
-
-        def release() -> None:
-            try:
-                slots.release_generation(token)
-            finally:
-                gate.release()
-
-        return release
-
-    def _target(self, prefs: Mapping[str, str]) -> Target | Refusal:
-        conf = self.conf
-        server = (prefs.get("ai_summary_server") or "").strip() if conf.allow_user_server else ""
-        model = (prefs.get("ai_summary_model") or "").strip()
-        if server and not (conf.base_url and (mine := parse_origin(server)) and mine == parse_origin(conf.base_url)):
-            try:
-                checked = self._guard.check(server)
-            except AddressRefusedError as exc:
-                log.info("ai_summary: user server refused: %s", loggable(exc))
-                return Refusal("bad_request")
-            # the admin key never goes to a server the user chose
-            return Target(server, model, (prefs.get("ai_summary_api_key") or "").strip(), pinned=checked)
-        if not conf.base_url:
-            return Refusal("not_configured")
-        # the admin's server and key serve only the admin's model, or one the admin listed
-        return Target(conf.base_url, model if model in conf.models else conf.model, conf.api_key)
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:
         server = f"{parse_origin(target.base_url) or target.base_url}{urlsplit(target.base_url).path}"
@@ -258,45 +261,25 @@ class SummaryService:
             if key and self._flights.get(key) is flight:
                 del self._flights[key]
 
-    def _replay(self, verified: evidence.Evidence, hit: Cached, client: str) -> Iterator[Event]:
-        # "cached" only for the client that generated it: to anyone else it would tell what was searched
-        cached = bool(client) and hit.creator == client
-        yield Head(verified.sources, hit.model, cached)
-        yield from hit.grounding.events()
-        if hit.text:
-            yield Delta(hit.text)
-        yield Done(model=hit.model, finish_reason=hit.finish_reason, citations=hit.citations, invalid=hit.invalid,
-                   cached=cached, grounded=hit.grounded, review=hit.review.fields())  # fmt: skip
+    def _prepare(self, flight: Flight, job: _Job) -> Ask:
+        """A first summary's prompt: the signed evidence and its pages read."""
+        verified = job.verified
+        flight.publish(Head(verified.sources, job.target.model, False))
+        # the pages are read here, in the summary request: the results page never waits for them
+        grounding = ground(self._reader if job.pages else None, verified, job.pages, self.conf.read_timeout,
+                           self.conf.evidence_budget, flight.publish, accept_language=job.lang or None,
+                           client=job.client or None, embeddings=self._embeddings)  # fmt: skip
+        return Ask(target=job.target, evidence=verified, grounding=grounding, grounded=job.grounded, lang=job.lang,
+                   messages=prompt.messages(verified, job.grounded, job.lang, grounding.by_source()),
+                   client=job.client, question=verified.query, suggestions=verified.related)  # fmt: skip
 
-    def _produce(self, flight: Flight, job: _Job, release: Callable[[], None]) -> None:
-        conf, key, target, verified, grounded = self.conf, job.key, job.target, job.verified, job.grounded
-        stream: LLMStream | None = None
-        grounding = Grounding()
+    def _produce(self, flight: Flight, key: str | None, release: Callable[[], None],
+                 prepare: Callable[[], Ask | None]) -> None:  # fmt: skip
+        """The worker of one generation: prepare the prompt, stream the answer; one terminal line always."""
         try:
-            flight.publish(Head(verified.sources, target.model, False))
-            # the pages are read here, in the summary request: the results page never waits for them
-            grounding = ground(self._reader if job.pages else None, verified, job.pages, conf.read_timeout,
-                               conf.evidence_budget, flight.publish, accept_language=job.lang or None,
-                               client=job.client or None, embeddings=self._embeddings)  # fmt: skip
-            payload: dict[str, Any] = {
-                "messages": prompt.messages(verified, grounded, job.lang, grounding.by_source()),
-                "stream": True,
-                "max_tokens": conf.max_tokens,
-                "temperature": conf.temperature,
-            }
-            if target.model:
-                payload["model"] = target.model
-            limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
-            stream = LLMStream(target, payload, limits, transport=None if target.pinned else self._transport)
-            if flight.cancelled or not flight.on_abandon(stream.close):
-                return
-            text: list[str] = []
-            for event in stream:
-                if isinstance(event, Token):
-                    text.append(event.text)
-                    flight.publish(Delta(event.text))
-                elif isinstance(event, Finish):
-                    self._finish(flight, job, grounding, "".join(text), event.reason)
+            ask = prepare()
+            if ask is not None:
+                generate(flight, ask, self.conf, transport=self._transport, keep=lambda answer: self._keep(key, answer))
         except LLMError as exc:
             if not flight.cancelled:
                 flight.publish(Failed(exc.code))
@@ -304,23 +287,12 @@ class SummaryService:
             log.exception("ai_summary: generation failed")
             flight.publish(Failed("llm_failed"))
         finally:
-            if stream is not None:
-                stream.close()
             release()
             self._land(key, flight)
             flight.finish()
 
-    def _finish(self, flight: Flight, job: _Job, grounding: Grounding, text: str, reason: str) -> None:
-        key, target, verified, grounded = job.key, job.target, job.verified, job.grounded
-        valid, invalid = citations.find(text, len(verified.sources))
-        if not grounded:  # nothing was given to cite: no number may become a link
-            valid, invalid = [], sorted(set(valid) | set(invalid))
-        checked = review(text, grounding.support(verified.sources), grounded, job.lang)
-        answer = Cached(model=target.model, text=text, finish_reason=reason, citations=valid, invalid=invalid,
-                        grounded=grounded, creator=job.client, review=checked, grounding=grounding)  # fmt: skip
+    def _keep(self, key: str | None, answer: Cached) -> None:
         # only whole answers are cached ("length" was cut off by max_tokens); stored before the
         # done line, so a client that asks again at once (here or on another instance) finds it
-        if key and reason == "stop" and self.conf.cache_ttl > 0:
+        if key and answer.finish_reason == "stop" and self.conf.cache_ttl > 0:
             self.store.set(CACHE_PREFIX + key, msgspec.json.encode(answer), ttl=self.conf.cache_ttl)
-        flight.publish(Done(model=target.model, finish_reason=reason, citations=valid, invalid=invalid, cached=False,
-                            grounded=grounded, review=checked.fields()))  # fmt: skip

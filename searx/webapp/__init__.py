@@ -54,11 +54,12 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         openapi,
         preferences,
         search,
+        shared,
         summary,
     )
 
-    for module in (search, preferences, meta, summary, fetch, openapi, metrics, mcp, collections, image_proxy,
-                   map_tile):
+    for module in (search, preferences, meta, summary, shared, fetch, openapi, metrics, mcp, collections,
+                   image_proxy, map_tile):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

@@ -71,13 +71,14 @@ def llm() -> Iterator[FakeLLM]:
 @pytest.fixture
 def serve(app_factory: Callable[[Any], Any], fake_engine: FakeEngineServer,
           llm: FakeLLM) -> Iterator[Callable[..., Served]]:  # fmt: skip
-    """``serve(server={...}, **ai_summary_settings)``: the app with one fake engine, the LLM at the fake."""
+    """``serve(server={...}, engine="&n=8", **ai_summary_settings)``: the app with one fake engine (``engine``:
+    its URL's extra parameters), the LLM at the fake."""
     served: list[Served] = []
 
-    def start(server: dict[str, Any] | None = None, **conf: Any) -> Served:
+    def start(server: dict[str, Any] | None = None, engine: str = "&n=8", **conf: Any) -> Served:
         values = {"base_url": llm.base_url, "model": "fake-model", "first_token_timeout": 5.0,
                   "idle_timeout": 5.0, "total_timeout": 20.0, **conf}  # fmt: skip
-        engines = [json_engine_entry(fake_engine.url, "alpha", extra="&n=8")]
+        engines = [json_engine_entry(fake_engine.url, "alpha", extra=engine)]
         sections: dict[str, Any] = {"ai_summary": values}
         if server:
             sections["server"] = server

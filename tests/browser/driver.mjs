@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CONVERSATION } from "./conversation_scenarios.mjs";
 import { SUGGEST } from "./suggest_scenarios.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -708,7 +709,7 @@ Object.assign(SCENARIOS, {
   },
 });
 
-Object.assign(SCENARIOS, SUGGEST);
+Object.assign(SCENARIOS, SUGGEST, CONVERSATION);
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? "{}");

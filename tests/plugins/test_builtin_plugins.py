@@ -50,7 +50,8 @@ def test_placeholder_carries_signed_evidence() -> None:
     placeholder = _summary(_run(settings, ctx))
     assert placeholder is not None and placeholder.answer == ""
     data = placeholder.data
-    assert data is not None and set(data) == {"evidence", "signature", "mode"} and data["mode"] == "always"
+    assert data is not None and set(data) == {"evidence", "signature", "mode", "follow_ups"} and data["mode"] == "always"
+    assert data["follow_ups"] is True  # max_turns 5: the box reserves room for the follow-up form
     ev = data["evidence"]
     assert (ev["v"], ev["query"], ev["lang"]) == (1, "what is searx?", "en-US")
     assert [s["n"] for s in ev["sources"]] == [1, 2, 3]

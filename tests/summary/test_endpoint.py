@@ -14,9 +14,12 @@ from utils.fakes.llm import FakeLLM, Reply
 
 
 def _check_contract(lines: list[dict[str, Any]], sources: list[dict[str, Any]]) -> None:
-    """First line head, then deltas, then exactly one terminal line."""
+    """First line head, then deltas, then (a done answer) the related questions and the conversation, then
+    exactly one terminal line."""
     assert lines[0]["v"] == 1 and lines[0]["sources"] == sources and isinstance(lines[0]["cached"], bool)
-    assert all(set(line) == {"delta"} for line in lines[1:-1])
+    middle = [next(iter(line)) for line in lines[1:-1]]
+    tail = ["related", "conversation"] if "done" in lines[-1] else []
+    assert middle == ["delta"] * (len(middle) - len(tail)) + tail, middle
     assert "done" in lines[-1] or "error" in lines[-1]
 
 
@@ -31,7 +34,9 @@ def test_summary_streams_ndjson(site: Any, fake_llm: FakeLLM) -> None:
     lines = [httpx.Response(200, content=line).json() for line in response.text.splitlines()]
     _check_contract(lines, data["evidence"]["sources"])
     assert [s["n"] for s in lines[0]["sources"]] == [1, 2]  # the result without a snippet is skipped
-    assert "".join(line["delta"] for line in lines[1:-1]) == "Alpha is a letter [1] and more [3] [7]."
+    assert "".join(line.get("delta", "") for line in lines[1:-1]) == "Alpha is a letter [1] and more [3] [7]."
+    assert lines[-3] == {"related": []}  # the one engine suggestion repeats the question
+    assert set(lines[-2]["conversation"]) == {"id", "turn", "max_turns", "share"} and lines[-2]["conversation"]["turn"] == 1
     assert lines[-1] == {"done": True, "model": "fake-model", "finish_reason": "stop", "citations": [1],
                          "invalid_citations": [3, 7], "cached": False, "grounded": True,
                          "support": [{"start": 0, "end": 39, "state": "weak", "citations": [1, 3, 7], "score": 0.0}],

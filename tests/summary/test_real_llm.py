@@ -31,9 +31,10 @@ PLACEHOLDER = re.compile(r'<script type="application/json" id="ai-summary-data">
 @pytest.fixture
 def real_site(site: Any, fake_engine: Any) -> Site:
     engines = [json_engine_entry(fake_engine.url, "alpha", extra="&n=4")]
+    # quick_timeout: long enough for SmolLM2's rewrite to come back on a busy CPU, so its check is what decides
     settings = make_settings(engines, ai_summary={
         "base_url": LLM_URL, "model": "smollm2", "max_sources": 3, "max_tokens": 96, "temperature": 0.0,
-        "first_token_timeout": 60.0, "idle_timeout": 30.0, "total_timeout": 120.0,
+        "first_token_timeout": 120.0, "idle_timeout": 30.0, "total_timeout": 180.0, "quick_timeout": 60.0,
     })  # fmt: skip
     return site(settings)
 
@@ -49,14 +50,18 @@ def _placeholder(app: Site, query: str) -> dict[str, Any]:
 
 def _stream(app: Site, data: dict[str, Any], **extra: Any) -> list[dict[str, Any]]:
     payload = {"query": data["evidence"]["query"], "evidence": data["evidence"], "signature": data["signature"], **extra}
-    with app.client.stream("POST", "/ai_summary", json=payload, timeout=180) as response:
+    with app.client.stream("POST", "/ai_summary", json=payload, timeout=240) as response:
         assert response.status_code == 200
         assert response.headers["content-type"] == "application/x-ndjson"
         return [json.loads(line) for line in response.iter_lines() if line]
 
 
 def _check(lines: list[dict[str, Any]], sources: list[dict[str, Any]], cached: bool) -> str:
-    head, *deltas, last = lines
+    """A summary's lines: head, deltas, the related questions and the conversation, done; the answer's text."""
+    assert len(lines) >= 4 and "done" in lines[-1], lines[-2:]
+    head, *deltas, related, conversation, last = lines
+    assert isinstance(related["related"], list) and len(related["related"]) <= 3
+    assert conversation["conversation"]["turn"] >= 1
     assert head["v"] == 1 and head["sources"] == sources and head["cached"] is cached
     assert deltas and all(set(d) == {"delta"} and isinstance(d["delta"], str) for d in deltas)
     assert last.get("done") is True, last
@@ -97,6 +102,31 @@ def test_search_page_to_streamed_summary(real_site: Site) -> None:
     assert _check(again, sources, cached=whole) == text or not whole
     if whole:
         assert again[-1]["support"] == first[-1]["support"]
+
+
+def test_a_follow_up_searches_again_and_answers_from_its_own_sources(real_site: Site, fake_engine: Any) -> None:
+    """Two turns against the real model: its rewrite is checked (SmolLM2's usually fails and the fallback
+    is searched), the new sources are numbered on, and both answers get support marks."""
+    data = _placeholder(real_site, "what is the capital of australia")
+    first = _stream(real_site, data)
+    _check(first, data["evidence"]["sources"], cached=False)
+    conversation = first[-2]["conversation"]
+    assert conversation["turn"] == 1
+    body = {"conversation": conversation["id"], "question": "how many people live there", "turn": 2}
+    with real_site.client.stream("POST", "/ai_summary/follow_up", json=body, timeout=300) as response:
+        assert response.status_code == 200
+        lines = [json.loads(line) for line in response.iter_lines() if line]
+    search, *rest = lines
+    query = search["search"]["query"]
+    assert "live" in query and ("australia" in query.lower() or "canberra" in query.lower()), search  # the topic
+    if not search["search"]["rewritten"]:
+        assert query == "how many people live there capital australia"
+    searched = [args["q"] for path, args, _ in fake_engine.requests if path == "/json"]
+    assert searched[-1] == query
+    sources = rest[0]["sources"]
+    assert [s["n"] for s in sources] == [4, 5, 6]  # turn 1 had 1-3
+    _check(rest, sources, cached=False)
+    assert rest[-2]["conversation"] == {**conversation, "turn": 2}
 
 
 def test_two_summaries_at_once_both_finish(real_site: Site) -> None:

@@ -74,7 +74,11 @@ def test_ten_identical_requests_share_one_generation(site: Any, fake_llm: FakeLL
         gate.set()
         results = [f.result() for f in futures]
     assert fake_llm.calls == 1
-    assert all(r == results[0] for r in results)
+    # the same lines, but each request is a conversation of its own
+    shared = [[line for line in r if not line.startswith('{"conversation"')] for r in results]
+    assert all(r == shared[0] for r in shared)
+    ids = {msgspec.json.decode(line)["conversation"]["id"] for r in results for line in r if "conversation" in line}
+    assert len(ids) == 10
     assert '"done":true' in results[0][-1] and '"delta":" shared"' in results[0][2]
 
 

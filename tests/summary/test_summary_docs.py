@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 import msgspec
 
 from searx.settings import AISummary
 from searx.summary import ndjson
-from searx.summary.events import Delta, Done, Failed, Head, Passages, Reading
+from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading, Related, Search, Turn
 from searx.summary.evidence import Source
 from searx.summary.review import SupportMark, review
 
@@ -28,7 +29,8 @@ def test_every_error_code_is_in_both_docs() -> None:
 
 
 def test_every_event_key_is_in_the_protocol_doc() -> None:
-    lines = [ndjson.encode(event) for event in (
+    nested = {"search", "conversation"}  # lines whose one key holds an object of keys of its own
+    events = (
         Head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
         Reading("https://example.org/", "ok"),
         Passages([{"n": 1, "text": "t"}]),
@@ -36,12 +38,22 @@ def test_every_event_key_is_in_the_protocol_doc() -> None:
         Done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
              review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
         Failed("busy"),
-    )]
+        Search("q", True),
+        Related(["r"]),
+        Turn("id", 1, 5, True),
+    )
+    assert {type(e) for e in events} == set(get_args(Event)), "an event this test does not write"
+    lines = [ndjson.encode(event) for event in events]
     keys = set()
     for line in lines:
-        keys |= set(msgspec.json.decode(line))
+        decoded = msgspec.json.decode(line)
+        keys |= set(decoded)
+        for key in nested & set(decoded):
+            keys |= set(decoded[key])
     keys |= {f.name for f in msgspec.structs.fields(SupportMark)}
     keys |= {"evidence", "signature", "mode", "fresh", "query", "lang", "exp", "title", "url", "snippet", "n"}
+    keys |= {"related", "conversation", "question", "turn", "search", "rewritten", "id", "max_turns", "share",
+             "expires"}  # the evidence's suggestions, the follow-up and share requests and their answers
     assert not [k for k in sorted(keys) if f"`{k}" not in PROTOCOL and f'"{k}"' not in PROTOCOL]
 
 

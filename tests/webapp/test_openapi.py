@@ -203,6 +203,53 @@ def mcp_samples(app_factory: Any, fake_engine: Any) -> list[tuple[str, str, Any]
     ]
 
 
+def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fake_engine: Any,
+                         limited: Any) -> list[tuple[str, str, Any]]:
+    """Every documented answer of /ai_summary/follow_up, /ai_summary/share and /shared/<id>
+    (``limited``: an app whose client has spent its summary and search budgets)."""
+    from searx.store import StoreError
+
+    c = app.test_client()
+    lines = [json.loads(line) for line in c.post("/ai_summary", json=summary).get_data(as_text=True).splitlines()]
+    conversation = next(line["conversation"]["id"] for line in lines if "conversation" in line)
+    ask = {"conversation": conversation, "question": "and in winter?", "turn": 2}
+    engines = [json_engine_entry(fake_engine.url, "a")]
+    one_turn = app_factory(make_settings(engines, ai_summary={"max_turns": 1})).test_client()
+    no_llm = app_factory(make_settings(engines))
+    svc = app.extensions["searx"]
+    no_llm.extensions["searx"].summary.conversations.save(conversation, svc.summary.conversations.load(conversation))
+    made = c.post("/ai_summary/share", json={"conversation": conversation})
+    url = made.get_json()["url"].removeprefix("http://localhost")
+    public = app_factory(make_settings(engines, server={"public_instance": True})).test_client()
+
+    class Refusing:
+        def __init__(self, store: Any) -> None:
+            self.get = store.get
+
+        def set(self, *args: Any, **kw: Any) -> None:
+            raise StoreError("down")
+
+    out = [
+        ("/ai_summary/follow_up", "post", c.post("/ai_summary/follow_up", json=ask)),
+        ("/ai_summary/follow_up", "post", c.post("/ai_summary/follow_up", json={"conversation": conversation})),
+        ("/ai_summary/follow_up", "post", c.post("/ai_summary/follow_up", json={**ask, "conversation": "A" * 22})),
+        ("/ai_summary/follow_up", "post", one_turn.post("/ai_summary/follow_up", json=ask)),
+        ("/ai_summary/follow_up", "post", limited.post("/ai_summary/follow_up", json=ask)),
+        ("/ai_summary/follow_up", "post", no_llm.test_client().post("/ai_summary/follow_up", json=ask)),
+        ("/ai_summary/share", "post", made),
+        ("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": 1})),
+        ("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": "A" * 22})),
+        ("/ai_summary/share", "post", public.post("/ai_summary/share", json={"conversation": conversation})),
+        ("/ai_summary/share", "post", limited.post("/ai_summary/share", json={"conversation": conversation})),
+        ("/shared/{share_id}", "get", c.get(url)),
+        ("/shared/{share_id}", "get", c.get("/shared/" + "A" * 22)),
+        ("/shared/{share_id}", "get", limited.get(url)),
+    ]
+    svc.summary.conversations.store = Refusing(svc.store)  # the store would not keep a share
+    out.append(("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": conversation})))
+    return out
+
+
 def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc, coll_factory):
     covered = set()
     answers, summary = samples(full_app)
@@ -226,6 +273,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     # the same secret key signed the evidence, but this instance has no LLM
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
     covered.add(check(doc, "/ai_summary", "post", c.post("/ai_summary", json=summary)))
+    for path, method, resp in conversation_samples(full_app, summary, app_factory, fake_engine, c):
+        covered.add(check(doc, path, method, resp))
     for method in ("get", "post", "get"):  # the third of a budget of two
         covered.add(check(doc, "/autocompleter", method, getattr(c, method)("/autocompleter", data={"q": "!!g"})))
     covered.add(check(doc, "/autocompleter", "post", c.post("/autocompleter", data={"q": "!!w"})))

@@ -7,7 +7,9 @@ Everything is chosen by the URL, so one server serves every scenario:
   The first ``overlap`` URLs are shared by every ``site`` (so engines merge).
   ``title=T`` / ``content=C`` replace every title / snippet; ``size=N&fill=X``
   makes every snippet N characters of X (long or multi-byte snippets);
-  ``host=H`` puts every non-shared result on host H.
+  ``host=H`` puts every non-shared result on host H (a query with the word
+  ``noresults`` gets none); ``suggest=N`` gives N suggestions
+  (new ones, one that repeats the query and a malformed one).
 - ``/html?...`` — the same results as an HTML page (for the xpath engine).
 - ``/status/CODE?retry_after=S&location=URL`` — an empty answer with that status.
 - ``/hang?seconds=S`` — wait, then answer (a hang past a timeout).
@@ -57,7 +59,9 @@ CAPTCHA_PAGE = ('<!DOCTYPE html><html><head><title>Are you a robot?</title>'
 def make_results(q: str, pageno: int, n: int, site: str, overlap: int,
                  extra: dict[str, str] | None = None) -> list[dict[str, str]]:
     extra = extra or {}
-    out = []
+    out: list[dict[str, str]] = []
+    if "noresults" in q.split():  # a query that finds nothing
+        return out
     for i in range(n):
         rank = (pageno - 1) * n + i
         host = "shared.example.org" if i < overlap else extra.get("host", f"{site}.example.org")
@@ -70,6 +74,14 @@ def make_results(q: str, pageno: int, n: int, site: str, overlap: int,
             "content": extra.get("content", content),
         })
     return out
+
+
+def suggestions(q: str, extra: dict[str, str]) -> list[str]:
+    """``["<q> more"]``, or with ``suggest=N`` N suggestions: some new, one repeating the query, one malformed."""
+    if "suggest" not in extra:
+        return [q + " more"]
+    made = [f"when was {q} founded", q, f"history of {q}", "<b>=cmd|' /C calc'!A0</b>", f"{q} in winter"]
+    return made[: int(extra["suggest"])]
 
 
 # URLs no result may link to, whatever their spelling
@@ -132,7 +144,7 @@ class FakeEngineServer:
             results = make_results(args.get("q", ""), int(args.get("pageno", 1) or 1), int(args.get("n", 10)),
                                    args.get("site", "a"), int(args.get("overlap", 3)), args)
             if path == "/json":
-                body = json.dumps({"results": results, "suggestions": [args.get("q", "") + " more"]})
+                body = json.dumps({"results": results, "suggestions": suggestions(args.get("q", ""), args)})
                 return web.Response(text=body, content_type="application/json")
             items = "".join(
                 f'<div class="r"><a href="{escape(r["url"])}">{escape(r["title"])}</a><p>{escape(r["content"])}</p></div>'

@@ -4,8 +4,8 @@
  */
 
 import type { I18n } from "../lib/i18n";
-import { type Block, BlockStream, capText, renderBlock, truncationMark } from "../lib/markdown";
-import { markSentences, type SupportMark } from "../lib/support";
+import type { SupportMark } from "../lib/support";
+import { AnswerView } from "./answer_view";
 
 export type BoxState =
   | "idle"
@@ -19,8 +19,27 @@ export type Action = "ask" | "stop" | "retry" | "regenerate" | "copy" | "more";
 
 const ACTIONS: readonly Action[] = ["ask", "stop", "retry", "regenerate", "copy", "more"];
 
+/** What a summary's events are shown on: the box's first answer, or a follow-up turn. */
+export interface AnswerSurface {
+  readonly root: HTMLElement;
+  readonly answer: HTMLDivElement;
+  setState(state: BoxState): void;
+  setHeader(sourceCount: number, model: string, cached: boolean, pagesRead?: number | null): void;
+  setLanguage(text: string): void;
+  setUsed(links: readonly Node[]): void;
+  setRead(links: readonly Node[]): void;
+  setCaution(text: string, kind?: string): void;
+  setNote(text: string): void;
+  announce(text: string): void;
+  showLoading(text?: string): void;
+  clearAnswer(): void;
+  renderAnswer(text: string, cite: (n: number) => Node | null): void;
+  markSupport(source: string, marks: readonly SupportMark[]): number;
+  flash(action: Action, text: string, ms?: number): void;
+}
+
 /** Which buttons each state shows ("more" is added only when the answer overflows). */
-const VISIBLE: Readonly<Record<BoxState, readonly Action[]>> = {
+export const VISIBLE: Readonly<Record<BoxState, readonly Action[]>> = {
   idle: ["ask"],
   loading: ["stop"],
   streaming: ["stop"],
@@ -30,7 +49,7 @@ const VISIBLE: Readonly<Record<BoxState, readonly Action[]>> = {
   stopped: ["retry", "copy"],
 };
 
-const LABELS: Readonly<Record<Action, Parameters<I18n["t"]>[0]>> = {
+export const LABELS: Readonly<Record<Action, Parameters<I18n["t"]>[0]>> = {
   ask: "ask",
   stop: "stop",
   retry: "retry",
@@ -39,7 +58,7 @@ const LABELS: Readonly<Record<Action, Parameters<I18n["t"]>[0]>> = {
   more: "show_more",
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(
+export function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
   className: string,
@@ -51,7 +70,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export class SummaryView {
+export class SummaryView implements AnswerSurface {
   readonly answer: HTMLDivElement;
   readonly tip: HTMLDivElement;
   private readonly doc: Document;
@@ -66,12 +85,7 @@ export class SummaryView {
   private readonly note: HTMLParagraphElement;
   private readonly live: HTMLParagraphElement;
   private readonly buttons = new Map<Action, HTMLButtonElement>();
-  private blocks: { key: string; node: HTMLElement }[] = [];
-  /** The answer's blocks, parsed as it grows; ``blocks[0..final)`` are final and never redone. */
-  private readonly stream = new BlockStream();
-  private final = 0;
-  private truncated: HTMLElement | null = null;
-  private shownLength = 0;
+  private readonly text: AnswerView;
   private expanded = false;
 
   constructor(
@@ -102,9 +116,8 @@ export class SummaryView {
 
     this.body = el(doc, "div", "ai-summary__body");
     this.body.id = "ai-summary-body";
-    this.answer = el(doc, "div", "ai-summary__answer");
-    this.answer.setAttribute("aria-busy", "false");
-    this.answer.dir = "auto"; // the answer's own script decides (an English answer on an Arabic page)
+    this.text = new AnswerView(doc, i18n, "ai-summary__answer");
+    this.answer = this.text.el;
     this.body.append(this.answer);
     this.note = el(doc, "p", "ai-summary__note");
     this.note.hidden = true;
@@ -212,18 +225,9 @@ export class SummaryView {
     else delete this.caution.dataset.kind;
   }
 
-  /**
-   * Marks weak and uncited sentences of the rendered answer: a dotted underline, a tooltip,
-   * and the same words as text for screen readers. The answer text itself is unchanged.
-   */
+  /** Marks weak and uncited sentences of the rendered answer (``AnswerView.markSupport``). */
   markSupport(source: string, marks: readonly SupportMark[]): number {
-    return markSentences(this.answer, source, marks, (span, mark, last) => {
-      const label = this.i18n.t(mark.state === "weak" ? "flag_weak" : "flag_uncited");
-      span.title = label;
-      if (!last) return;
-      const sr = el(this.doc, "span", "ai-summary__sr", ` (${label})`);
-      span.after(sr);
-    });
+    return this.text.markSupport(source, marks);
   }
 
   setNote(text: string): void {
@@ -235,51 +239,23 @@ export class SummaryView {
     this.live.textContent = text;
   }
 
+  /** Adds parts of the box after the first answer's actions (the conversation, the follow-up form). */
+  extend(...nodes: Node[]): void {
+    this.live.before(...nodes);
+  }
+
   /** The placeholder line before the first token ("Generating a summary…" or "Reading 3 pages…"). */
   showLoading(text = this.i18n.t("loading")): void {
-    this.clearAnswer();
-    const p = el(this.doc, "p", "ai-summary__loading", text);
-    this.answer.append(p);
-    this.blocks = [{ key: "\u0000loading", node: p }];
+    this.text.showLoading(text);
   }
 
   clearAnswer(): void {
-    this.answer.replaceChildren();
-    this.blocks = [];
-    this.stream.reset();
-    this.final = 0;
-    this.truncated = null;
-    this.shownLength = 0;
+    this.text.clear();
   }
 
-  /**
-   * Renders the answer text, which only grows until ``clearAnswer``. Finished blocks are
-   * parsed and rendered once; only the open tail is parsed again, and of it only the blocks
-   * that changed get new nodes (unchanged ones keep theirs, and focus).
-   */
+  /** Renders the answer text, which only grows until ``clearAnswer`` (``AnswerView.render``). */
   renderAnswer(text: string, cite: (n: number) => Node | null): void {
-    const { text: shown, truncated } = capText(text);
-    // A shorter text is another answer: start over.
-    if (shown.length < this.shownLength) this.clearAnswer();
-    this.shownLength = shown.length;
-    const { finished, open } = this.stream.update(shown);
-    const start = this.final;
-    const parsed: Block[] = finished.length > start ? [...finished.slice(start), ...open] : open;
-    parsed.forEach((block, k) => {
-      const key = JSON.stringify(block);
-      const old = this.blocks[start + k];
-      if (old?.key === key) return;
-      const node = renderBlock(block, this.doc, { citation: cite });
-      if (old) old.node.replaceWith(node);
-      else this.answer.insertBefore(node, this.truncated);
-      this.blocks[start + k] = { key, node };
-    });
-    for (const stale of this.blocks.splice(start + parsed.length)) stale.node.remove();
-    this.final = finished.length;
-    if (truncated && !this.truncated) {
-      this.truncated = truncationMark(this.doc);
-      this.answer.append(this.truncated);
-    }
+    this.text.render(text, cite);
     this.updateMore();
   }
 

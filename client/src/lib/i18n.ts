@@ -38,6 +38,16 @@ export const STRINGS = {
   no_answer: "No answer in the results",
   answered_in: "Answered in {lang}",
   used: "Cited:",
+  // The conversation under the answer: follow-ups, related questions, share links.
+  follow_up: "Ask a follow-up",
+  send: "Ask",
+  related: "Related questions",
+  searched_for: "Searched for:",
+  turns_used: "This conversation has no questions left. Search again to ask more.",
+  share: "Share",
+  share_link: "Link to this answer:",
+  share_ready: "Share link ready",
+  link_copied: "Share link copied",
   // The search box's suggestions: the list's name, and the count a screen reader hears.
   suggestions: "Suggestions",
   suggest_count_one: "{n} suggestion",
@@ -58,6 +68,10 @@ export const STRINGS = {
   "error.deadline": "The answer took too long and was stopped.",
   "error.interrupted": "The answer was interrupted before it was complete.",
   "error.no_answer": "The AI gave no answer for these results.",
+  "error.bad_conversation": "This conversation has expired. Search again to ask more.",
+  "error.disabled": "This is turned off on this server.",
+  "error.store_unavailable": "The answer could not be saved for sharing. Try again later.",
+  "error.no_results": "The search for this question found no results to answer from.",
   "error.network": "The connection to the server failed.",
   "error.unknown": "Something went wrong while summarizing.",
 } as const;

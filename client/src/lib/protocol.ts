@@ -50,9 +50,18 @@ export type SummaryEvent =
       /** The model said the results do not answer the question. */
       unanswered: boolean;
     }
-  | { kind: "error"; code: string; message: string };
+  | { kind: "error"; code: string; message: string }
+  /** A follow-up's first line: what it searched for. */
+  | { kind: "search"; query: string; rewritten: boolean }
+  /** Up to three questions to offer as the next turn. */
+  | { kind: "related"; questions: string[] }
+  /** The conversation this answer is a turn of. */
+  | { kind: "conversation"; id: string; turn: number; maxTurns: number; share: boolean };
 
 type Json = Record<string, unknown>;
+
+/** A conversation's (or a share's) id: 22 URL-safe characters. */
+export const CONVERSATION_ID = /^[A-Za-z0-9_-]{22}$/;
 
 function isObject(v: unknown): v is Json {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -124,6 +133,27 @@ export function parseEvent(v: unknown): SummaryEvent | null {
     };
   }
   if (typeof v.delta === "string") return { kind: "delta", text: v.delta };
+  if (isObject(v.search) && typeof v.search.query === "string") {
+    return { kind: "search", query: v.search.query, rewritten: v.search.rewritten === true };
+  }
+  if (Array.isArray(v.related)) {
+    const questions = v.related.filter(
+      (q): q is string => typeof q === "string" && q.trim() !== "",
+    );
+    return { kind: "related", questions: questions.slice(0, 3) };
+  }
+  if (isObject(v.conversation)) {
+    const c = v.conversation;
+    if (typeof c.id !== "string" || !CONVERSATION_ID.test(c.id)) return null;
+    if (!Number.isInteger(c.turn) || !Number.isInteger(c.max_turns)) return null;
+    return {
+      kind: "conversation",
+      id: c.id,
+      turn: c.turn as number,
+      maxTurns: c.max_turns as number,
+      share: c.share === true,
+    };
+  }
   if (isObject(v.reading) && typeof v.reading.url === "string") {
     const state = str(v.reading.state);
     if (state === "started" || state === "ok" || state === "failed" || state === "skipped") {

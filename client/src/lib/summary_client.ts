@@ -1,9 +1,10 @@
 /**
- * POST /ai_summary and turn the response into typed events. Always ends with exactly one
- * terminal event (done or error) unless the caller aborted; never reports a cut stream as done.
+ * POST /ai_summary (or a follow-up) and turn the response into typed events. Always ends with
+ * exactly one terminal event (done or error) unless the caller aborted; never reports a cut
+ * stream as done. Also POST /ai_summary/share.
  */
 import { readNdjson } from "./ndjson";
-import { parseEvent, type SummaryData, type SummaryEvent } from "./protocol";
+import { isWebUrl, parseEvent, type SummaryData, type SummaryEvent } from "./protocol";
 
 export interface RequestOptions {
   /** Abort from the caller (the Stop button): the generator then ends without an event. */
@@ -41,10 +42,61 @@ async function errorFromResponse(resp: Response): Promise<Terminal> {
   return failure(STATUS_CODES[resp.status] ?? (resp.status >= 500 ? "llm_failed" : "bad_request"));
 }
 
-export async function* requestSummary(
+/** The first summary of a results page, from its signed evidence. */
+export function requestSummary(
   data: SummaryData,
   fresh: boolean,
   opts: RequestOptions = {},
+): AsyncGenerator<SummaryEvent> {
+  const body = { query: data.evidence.query, evidence: data.raw, signature: data.signature, fresh };
+  return streamEvents(opts.endpoint ?? "/ai_summary", body, opts);
+}
+
+/** A follow-up in a conversation: the server keeps the conversation, this sends only the question. */
+export function requestFollowUp(
+  conversation: string,
+  question: string,
+  turn: number,
+  opts: RequestOptions = {},
+): AsyncGenerator<SummaryEvent> {
+  const body = { conversation, question, turn };
+  return streamEvents(opts.endpoint ?? "/ai_summary/follow_up", body, opts);
+}
+
+export type ShareResult = { url: string } | { code: string; message: string };
+
+/** A share link of the conversation so far, or the error code why not. */
+export async function createShare(
+  conversation: string,
+  opts: Pick<RequestOptions, "fetch" | "timeoutMs"> = {},
+): Promise<ShareResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 15_000);
+  try {
+    const resp = await (opts.fetch ?? fetch)("/ai_summary/share", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ conversation }),
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: controller.signal,
+    });
+    if (!resp.ok) return await errorFromResponse(resp);
+    const value: unknown = await resp.json();
+    const url =
+      typeof value === "object" && value !== null ? (value as Record<string, unknown>).url : null;
+    return typeof url === "string" && isWebUrl(url) ? { url } : failure("bad_request");
+  } catch {
+    return failure("network");
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function* streamEvents(
+  endpoint: string,
+  body: Record<string, unknown>,
+  opts: RequestOptions,
 ): AsyncGenerator<SummaryEvent> {
   const controller = new AbortController();
   let timedOut = false;
@@ -59,15 +111,10 @@ export async function* requestSummary(
   try {
     let resp: Response;
     try {
-      resp = await (opts.fetch ?? fetch)(opts.endpoint ?? "/ai_summary", {
+      resp = await (opts.fetch ?? fetch)(endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
-        body: JSON.stringify({
-          query: data.evidence.query,
-          evidence: data.raw,
-          signature: data.signature,
-          fresh,
-        }),
+        body: JSON.stringify(body),
         credentials: "same-origin",
         cache: "no-store",
         signal: controller.signal,
