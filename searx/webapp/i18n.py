@@ -9,7 +9,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern
 from babel.support import NullTranslations, Translations
 from flask import Flask, Response, g, request
 
@@ -105,24 +105,36 @@ def pick_locale(preferred: str, accepted: list[tuple[str, float]] | None = None)
 
 
 def gettext(message: str, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).gettext(message)
+    text = _catalog().gettext(message)
     return text % values if values else text
 
 
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
-    text = getattr(g, "translations", NullTranslations()).ngettext(singular, plural, n)
+    text = _catalog().ngettext(singular, plural, n)
     return text % {"num": n, **values}
 
 
 def _catalog() -> NullTranslations:
-    return getattr(g, "translations", None) or NullTranslations()
+    return getattr(g, "translations", None) or translations("en")  # English: the one cached empty catalog
+
+
+@lru_cache(maxsize=64)
+def _decimal_format(locale: str) -> tuple[Locale, NumberPattern]:
+    """The locale and its decimal pattern, looked up once (``format_decimal`` parses both on every call)."""
+    try:
+        parsed = Locale.parse(locale)
+    except (ValueError, UnknownLocaleError):
+        parsed = Locale.parse("en")
+    return parsed, parsed.decimal_formats[None]
 
 
 def format_number(n: object) -> str:
-    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``)."""
+    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``): Babel's
+    ``format_decimal``, with the locale and its pattern looked up once."""
     if not isinstance(n, (int, float)):
         return str(n)
-    return format_decimal(n, locale=getattr(g, "locale", "en"))
+    locale, pattern = _decimal_format(getattr(g, "locale", "en"))
+    return pattern.apply(n, locale)
 
 
 def install(app: Flask) -> None:
