@@ -79,9 +79,11 @@ test-py: $(DEVSTAMP)
 
 test: system-deps $(DEVSTAMP) lint client-check test-py
 
+BENCH_ARGS ?=
 bench: $(STAMP)
-	$(BIN)/python -m utils.bench
+	$(BIN)/python -m utils.bench $(BENCH_ARGS)
 	$(BIN)/python -m utils.bench_images
+	$(BIN)/python -m utils.bench_media
 	$(BIN)/python -m utils.bench_summary
 	$(BIN)/python -m utils.bench_store
 	$(BIN)/python -m utils.bench_mcp

@@ -107,8 +107,10 @@ def client_address(remote_addr: str, forwarded_for: str | None, trusted_proxies:
 def forwarded_scheme(scheme: str, remote_addr: str, forwarded_proto: str | None, trusted_proxies: Sequence[str]) -> str:
     """``http`` or ``https`` as the browser used it: ``X-Forwarded-Proto`` counts
     only from a trusted proxy (it decides Secure cookies and HSTS)."""
+    if not forwarded_proto:  # nothing claimed: the peer need not be parsed (most requests)
+        return scheme
     peer = parse_ip(remote_addr or "")
-    if forwarded_proto and peer is not None and _trusted(peer, _networks(tuple(trusted_proxies))):
+    if peer is not None and _trusted(peer, _networks(tuple(trusted_proxies))):
         claimed = forwarded_proto.split(",")[0].strip().lower()
         if claimed in ("http", "https"):
             return claimed

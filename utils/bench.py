@@ -1,30 +1,33 @@
-"""``make bench``: searches per second, latency and CPU ms per search (and what the plugins add), on loopback.
+"""``make bench``: CPU per search (the headline figures), then searches per second and latency, and what
+the plugins add (``utils/bench_plugins.py``), on loopback.
 
 N json_engine engines point at a fake engine (10 results each, 3 shared URLs,
 optional delay) in its own process; the app runs under granian in another;
 the load comes from this process. CPU is the app processes' user+system time
 (from /proc) divided by the searches served, so the load generator and the
-fake engine do not count.
+fake engine do not count. ``--compare REF`` runs the CPU figures of REF (a
+``git worktree`` of it) and of this tree alternately, round after round.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
-import shutil
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import aiohttp
 import httpx
-import valkey
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,11 +82,32 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
+class Server(Protocol):
+    """A running search server the CPU figures can measure (this app, or another one)."""
+
+    url: str
+
+    def cpu(self) -> float: ...
+
+    def stop(self) -> None: ...
+
+
+def settle(server: Server, quiet: float = 0.02, timeout: float = 30.0) -> None:
+    """Wait until ``server`` spends under ``quiet`` of a core while idle (start-up work, such as the
+    page reader's worker importing its libraries, would otherwise count against the first searches)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        before = server.cpu()
+        time.sleep(0.5)
+        if server.cpu() - before <= quiet * 0.5:
+            return
+
+
 class Instance:
-    """The app under granian with a generated settings file."""
+    """The app under granian with a generated settings file; ``root``: the source tree to run."""
 
     def __init__(self, engine_url: str, engines: int, delay: float, extra: dict | None = None,
-                 entries: list[dict] | None = None) -> None:
+                 entries: list[dict] | None = None, root: Path = ROOT) -> None:
         self.port = free_port()
         entries = entries or [{
             "name": f"bench{i}", "engine": "json_engine", "shortcut": f"b{i}",
@@ -104,24 +128,37 @@ class Instance:
         self.dir = tempfile.TemporaryDirectory()
         path = Path(self.dir.name) / "settings.yml"
         path.write_text(yaml.safe_dump(settings))
-        env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(root)}
         self.log = open(Path(self.dir.name) / "server.log", "wb")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        # its own process group: stop() ends granian's workers too, even one still starting
+        self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=root,
+                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}"
-        wait_http(self.url + "/healthz", timeout=120.0)  # start-up takes 20 s and more on a loaded machine
+        try:
+            wait_http(self.url + "/healthz", timeout=120.0)  # start-up takes 20 s and more on a loaded machine
+        except BaseException:
+            self.stop()
+            raise
 
     def cpu(self) -> float:
         return tree_cpu(self.proc.pid)
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_group(self.proc)
         self.log.close()
         self.dir.cleanup()
+
+
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the process group ``proc`` leads (granian and its workers)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
 
 
 def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench query",
@@ -150,188 +187,166 @@ def load(url: str, fmt: str, concurrency: int, total: int, words: str = "bench q
     return asyncio.run(run())
 
 
-# commands a client's connection set-up sends (and the bench's end marker), not the searches
-_NOT_SEARCH = {"INFO", "PING", "HELLO", "CLIENT", "SELECT", "SCRIPT", "ECHO"}
-_DONE = "bench-round-trips-done"
-
-
-class StoreMonitor:
-    """Counts the commands clients send to the store server (MONITOR), by command name.
-
-    Commands a Lua script runs inside the server are left out: MONITOR tags them
-    ``lua``; what is left is one round trip each (the store sends no pipelines).
-    """
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.counts: dict[str, int] = {}
-        self._monitor = valkey.Valkey(host="127.0.0.1", port=port).monitor()
-        self._monitor.__enter__()
-        self._thread = threading.Thread(target=self._listen, daemon=True)
-        self._thread.start()
-
-    def _listen(self) -> None:
-        for event in self._monitor.listen():
-            command = str(event["command"])
-            if command == f"ECHO {_DONE}":
-                return
-            name = command.split(" ", 1)[0].upper()
-            if event.get("client_type") != "lua" and name not in _NOT_SEARCH:
-                self.counts[name] = self.counts.get(name, 0) + 1
-
-    def stop(self) -> dict[str, int]:
-        """Every command sent before this call, counted."""
-        client = valkey.Valkey(host="127.0.0.1", port=self.port)
-        client.echo(_DONE)
-        client.close()
-        self._thread.join(10)
-        self._monitor.__exit__(None, None, None)
-        return self.counts
-
-
-def store_round_trips(engine_url: str, engines: int, searches: int, cache_ttl: float) -> dict[str, float]:
-    """Store round trips per search, counted by a real Valkey/Redis server."""
-    port, data = free_port(), tempfile.TemporaryDirectory()
-    script = str(ROOT / "utils" / "valkey.sh")
-    subprocess.run([script, "start", str(port), data.name], check=True, stdout=subprocess.DEVNULL)
-    inst = None
-    try:
-        inst = Instance(engine_url, engines, 0.0, {"store": {"url": f"valkey://127.0.0.1:{port}/0"},
-                                                   "search": {"cache_ttl": cache_ttl}})
-        load(inst.url, "json", 1, 5, "warm up")  # scripts loaded, connections open
-        monitor = StoreMonitor(port)
-        load(inst.url, "json", 1, searches)
-        counts = monitor.stop()
-    finally:
-        if inst is not None:
-            inst.stop()
-        subprocess.run([script, "stop", str(port), data.name], check=False, stdout=subprocess.DEVNULL)
-        data.cleanup()
-    return {name: n / searches for name, n in counts.items()}
-
-
-def print_round_trips(engine_url: str, searches: int) -> None:
-    for cache_ttl, label in ((0, "search cache off"), (300, "search cache on, every query new")):
-        per = store_round_trips(engine_url, 3, searches, cache_ttl)
-        detail = ", ".join(f"{name} {n:g}" for name, n in sorted(per.items()))
-        print(f"store round trips per 3-engine search ({label}): {sum(per.values()):g} ({detail})", flush=True)
-
-
-def image_engines(engine_url: str, n: int) -> list[dict]:
-    """``n`` wikicommons engines on the fake engine's Commons answers (6 images each, shared URLs)."""
-    return [{"name": f"img{i}", "engine": "wikicommons", "shortcut": f"i{i}", "base_url": f"{engine_url}/commons{i}",
-             "enable_http": True, "categories": ["images"], "timeout": 5.0} for i in range(n)]
-
-
-def images_vs_web(engine_url: str, searches: int) -> None:
-    """CPU per HTML search: 3 image engines on the images tab (pictures from their hosts, then through
-    the image proxy: every picture link signed) vs 3 web engines on the general tab."""
-    cpu_ms = {}
-    images, tab, proxy = image_engines(engine_url, 3), {"categories": "images"}, {"server": {"image_proxy": True}}
-    for label, entries, extra, conf in (("web", None, {}, None), ("images", images, tab, None),
-                                        ("images with image_proxy", images, tab, proxy)):
-        inst = Instance(engine_url, 3, 0.0, conf, entries=entries)
-        try:
-            load(inst.url, "html", 4, 20, "warm up", extra)
-            cpu0 = inst.cpu()
-            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
-            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
-        finally:
-            inst.stop()
-        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
-              flush=True)
-    print(f"images / web CPU per search: {cpu_ms['images'] / cpu_ms['web']:.2f}; with image_proxy: "
-          f"{cpu_ms['images with image_proxy'] / cpu_ms['web']:.2f}", flush=True)
-
-
-def music_engines(engine_url: str) -> list[dict]:
-    """Three music engines on the fake engine's answers: two Mixcloud sites (6 shows each, with players)
-    and a Radio Browser server (6 stations with streams)."""
-    return [*({"name": f"mix{i}", "engine": "mixcloud", "shortcut": f"m{i}", "base_url": f"{engine_url}/mixcloud{i}",
-               "enable_http": True, "categories": ["music"], "timeout": 5.0} for i in range(2)),
-            {"name": "radio", "engine": "radio_browser", "shortcut": "rb", "base_url": f"{engine_url}/radiobrowser",
-             "enable_http": True, "categories": ["music"], "timeout": 5.0}]
-
-
-def music_vs_web(engine_url: str, searches: int) -> None:
-    """CPU per HTML search: 3 music engines on the music tab (the music layout, covers, players allowed
-    by host) vs 3 web engines on the general tab."""
-    cpu_ms = {}
-    for label, entries, extra in (("web", None, {}), ("music", music_engines(engine_url), {"categories": "music"})):
-        inst = Instance(engine_url, 3, 0.0, None, entries=entries)
-        try:
-            load(inst.url, "html", 4, 20, "warm up", extra)
-            cpu0 = inst.cpu()
-            _, errors = load(inst.url, "html", 4, searches, "bench query", extra)
-            cpu_ms[label] = (inst.cpu() - cpu0) / searches * 1000
-        finally:
-            inst.stop()
-        print(f"3-engine {label} search, html, 4 clients: CPU {cpu_ms[label]:.2f} ms/search  errors {errors}",
-              flush=True)
-    print(f"music / web CPU per search: {cpu_ms['music'] / cpu_ms['web']:.2f}", flush=True)
-
-
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--searches", type=int, default=200, help="searches per scenario")
-    parser.add_argument("--quick", action="store_true", help="fewer scenarios and searches")
-    parser.add_argument("--store-only", action="store_true", help="only the store round trips (needs a Valkey binary)")
-    parser.add_argument("--images-only", action="store_true", help="only the images-vs-web CPU figure")
-    parser.add_argument("--plugins-only", action="store_true", help="only what the plugins cost per search")
-    parser.add_argument("--music-only", action="store_true", help="only the music-vs-web CPU figure")
-    args = parser.parse_args()
-    fake = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port := free_port())],
-                            cwd=ROOT, stdout=subprocess.DEVNULL)
-    engine_url = f"http://127.0.0.1:{port}"
-    wait_http(engine_url + "/json?q=x")
-    rows = []
+@contextlib.contextmanager
+def fake_engine() -> Iterator[str]:
+    """The fake engine in its own process; yields its base URL."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "utils.fakes.engine", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL)
     try:
-        only = args.store_only or args.images_only or args.music_only or args.plugins_only
-        if (not only or args.store_only) and (shutil.which("valkey-server") or shutil.which("redis-server")):
-            print_round_trips(engine_url, 50)
-        if not only or args.images_only:
-            images_vs_web(engine_url, args.searches)
-        if not only or args.music_only:
-            music_vs_web(engine_url, args.searches)
-        if not only or args.plugins_only:
-            from utils.bench_plugins import plugin_costs
-
-            plugin_costs(engine_url, args.searches)
-        if only:
-            return
-        for engines in (3, 10):
-            for delay in (0.0, 0.1):
-                inst = Instance(engine_url, engines, delay)
-                try:
-                    load(inst.url, "json", 4, 20)  # warm up connections and caches
-                    for fmt in ("json", "html"):
-                        for conc in (1, 16):
-                            n = args.searches if not (delay and conc == 1) else max(20, args.searches // 5)
-                            if args.quick:
-                                n = max(20, n // 4)
-                            cpu0, t0 = inst.cpu(), time.perf_counter()
-                            lat, errors = load(inst.url, fmt, conc, n)
-                            wall, cpu = time.perf_counter() - t0, inst.cpu() - cpu0
-                            rows.append((engines, delay, fmt, conc, n, n / wall, pct(lat, 0.5) * 1000,
-                                         pct(lat, 0.99) * 1000, cpu / n * 1000, errors))
-                            e, d, f, c, n, rps, p50, p99, cpu_ms, errs = rows[-1]
-                            print(f"engines={e} delay={d:.1f}s {f:<4} c={c:<2} n={n}  {rps:.1f} req/s  p50 {p50:.1f} ms  "
-                                  f"p99 {p99:.1f} ms  CPU {cpu_ms:.2f} ms/search  errors {errs}", flush=True)
-                finally:
-                    inst.stop()
+        url = f"http://127.0.0.1:{port}"
+        wait_http(url + "/json?q=x")
+        yield url
     finally:
-        fake.terminate()
+        proc.terminate()
+        proc.wait(10)
+
+
+# --- the CPU figures ----------------------------------------------------------
+
+# (figure, engines, format); the marginal engine is derived from the first two
+SCENARIOS = (("3-engine JSON search", 3, "json"), ("10-engine JSON search", 10, "json"), ("3-engine HTML page", 3, "html"))
+MARGINAL = "one more engine (10 − 3 engines, JSON, ÷ 7)"
+Factory = Callable[[str, int], Server]  # (fake engine URL, engines) -> a running server
+
+
+def cpu_ms(server: Server, fmt: str, searches: int) -> float:
+    """CPU ms of the server per search, over ``searches`` searches from one client."""
+    before = server.cpu()
+    _, errors = load(server.url, fmt, 1, searches)
+    if errors:
+        raise RuntimeError(f"{server.url}: {errors} of {searches} searches failed")
+    return (server.cpu() - before) / searches * 1000
+
+
+def measure(factories: dict[str, Factory], engine_url: str, rounds: int, searches: int) -> dict[str, dict[str, list[float]]]:
+    """Each figure of each server, ``rounds`` times; servers alternate within a round, in turned order
+    each round (A B, B A, ...), so a change of the machine's load hits them alike."""
+    servers: dict[tuple[str, int], Server] = {}
+    try:
+        for label, factory in factories.items():
+            for engines in sorted({e for _, e, _ in SCENARIOS}):
+                servers[label, engines] = server = factory(engine_url, engines)
+                load(server.url, "json", 4, 40, "warm up")
+                load(server.url, "html", 4, 40, "warm up")
+        for server in servers.values():
+            settle(server)
+        samples: dict[str, dict[str, list[float]]] = {label: {} for label in factories}
+        labels = list(factories)
+        for r in range(rounds):
+            for figure, engines, fmt in SCENARIOS:
+                for label in labels if r % 2 == 0 else labels[::-1]:
+                    samples[label].setdefault(figure, []).append(cpu_ms(servers[label, engines], fmt, searches))
+            print(f"round {r + 1}/{rounds}: " + "; ".join(
+                f"{label} " + " ".join(f"{s[-1]:.2f}" for s in samples[label].values()) for label in labels), flush=True)
+        for per in samples.values():
+            per[MARGINAL] = [(b - a) / 7 for a, b in zip(per[SCENARIOS[0][0]], per[SCENARIOS[1][0]], strict=True)]
+        return samples
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+def report(samples: dict[str, dict[str, list[float]]]) -> None:
+    """A table of medians (min–max) per server; with two servers, the ratio second/first
+    (the median of the rounds' ratios: each round measured both at nearly the same time)."""
+    labels = list(samples)
+    figures = [SCENARIOS[0][0], SCENARIOS[1][0], MARGINAL, SCENARIOS[2][0]]
+    head = " | ".join(f"{label} CPU ms (min–max)" for label in labels)
+    ratio = f" | {labels[1]} / {labels[0]}" if len(labels) == 2 else ""
+    print(f"\n| figure | {head}{ratio} |")
+    print("|---" * (1 + len(labels) + bool(ratio)) + "|")
+    for figure in figures:
+        cells = " | ".join(f"{statistics.median(v):.2f} ({min(v):.2f}–{max(v):.2f})"
+                           for v in (samples[label][figure] for label in labels))
+        if ratio:
+            a, b = samples[labels[0]][figure], samples[labels[1]][figure]
+            cells += f" | {statistics.median(y / x for x, y in zip(a, b, strict=True) if x > 0):.2f}"
+        print(f"| {figure} | {cells} |")
+
+
+@contextlib.contextmanager
+def worktree(ref: str) -> Iterator[Path]:
+    """A detached ``git worktree`` of ``ref`` in a temporary directory, removed afterwards."""
+    path = Path(tempfile.mkdtemp(prefix="bench-tree-"))
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--quiet", "--detach", str(path), ref], check=True)
+    try:
+        yield path
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False)
+
+
+def cpu_figures(engine_url: str, rounds: int, searches: int, compare: str | None) -> None:
+    def ours(root: Path) -> Factory:
+        return lambda url, engines: Instance(url, engines, 0.0, root=root)
+
+    print(f"CPU per search: {rounds} rounds of {searches} searches per figure, one client, no engine delay, "
+          "search cache off", flush=True)
+    if compare is None:
+        report(measure({"this tree": ours(ROOT)}, engine_url, rounds, searches))
+        return
+    with worktree(compare) as other:
+        report(measure({compare: ours(other), "this tree": ours(ROOT)}, engine_url, rounds, searches))
+
+
+# --- throughput and latency ---------------------------------------------------
+
+
+def latency_table(engine_url: str, searches: int, quick: bool) -> None:
+    rows = []
+    for engines in (3, 10):
+        for delay in (0.0, 0.1):
+            inst = Instance(engine_url, engines, delay)
+            try:
+                load(inst.url, "json", 4, 20)  # warm up connections and caches
+                for fmt in ("json", "html"):
+                    for conc in (1, 16):
+                        n = searches if not (delay and conc == 1) else max(20, searches // 5)
+                        if quick:
+                            n = max(20, n // 4)
+                        cpu0, t0 = inst.cpu(), time.perf_counter()
+                        lat, errors = load(inst.url, fmt, conc, n)
+                        wall, cpu = time.perf_counter() - t0, inst.cpu() - cpu0
+                        rows.append((engines, delay, fmt, conc, n / wall, pct(lat, 0.5) * 1000,
+                                     pct(lat, 0.99) * 1000, cpu / n * 1000))
+                        print(f"engines={engines} delay={delay:.1f}s {fmt:<4} c={conc:<2} n={n}  {rows[-1][4]:.1f} req/s  "
+                              f"p50 {rows[-1][5]:.1f} ms  p99 {rows[-1][6]:.1f} ms  CPU {rows[-1][7]:.2f} ms/search  "
+                              f"errors {errors}", flush=True)
+            finally:
+                inst.stop()
     print("\n| engines | delay | format | concurrency | searches/s | p50 ms | p99 ms | CPU ms/search |")
     print("|---|---|---|---|---|---|---|---|")
-    for e, d, f, c, _n, rps, p50, p99, cpu, _errors in rows:
+    for e, d, f, c, rps, p50, p99, cpu in rows:
         print(f"| {e} | {int(d * 1000)} ms | {f} | {c} | {rps:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} |")
-    med = statistics.median(r[8] for r in rows if r[0] == 3 and r[2] == "json")
-    print(f"\nmedian CPU ms per 3-engine JSON search: {med:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--searches", type=int, default=200, help="searches per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the CPU figures (medians are reported)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and searches")
+    parser.add_argument("--compare", metavar="REF", help="CPU figures of git REF and of this tree, alternately")
+    parser.add_argument("--cpu-only", action="store_true", help="only the CPU figures")
+    parser.add_argument("--plugins-only", action="store_true", help="only what the plugins cost per search")
+    args = parser.parse_args()
+    rounds, searches = (3, max(20, args.searches // 4)) if args.quick else (args.rounds, args.searches)
+    with fake_engine() as engine_url:
+        if not args.plugins_only:
+            cpu_figures(engine_url, rounds, searches, args.compare)
+        if args.cpu_only or args.compare:
+            return
+        if not args.plugins_only:
+            print()
+            latency_table(engine_url, args.searches, args.quick)
+        from utils.bench_plugins import plugin_costs
+
+        print()
+        plugin_costs(engine_url, args.searches)
 
 
 if __name__ == "__main__":

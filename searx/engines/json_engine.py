@@ -43,6 +43,8 @@ def init(conf: Mapping[str, Any]) -> None:
 
 def query(data: Any, path: str) -> list[Any]:
     """Every value found at ``path`` (``a/b/0/c``) in ``data``."""
+    if path and "/" not in path and isinstance(data, dict):  # one key of an object: most paths, once per result
+        return [data[path]] if path in data else []
     found = [data]
     for key in (k for k in path.split("/") if k):
         step: list[Any] = []

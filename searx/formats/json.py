@@ -29,8 +29,19 @@ def _parsed(url: str) -> list[str]:
         return ["", "", url, "", "", ""]
 
 
+def parsed_url(r: MainResult) -> list[str]:
+    """SearXNG's ``parsed_url`` (``urlparse``'s six parts) from the result's one split of its URL."""
+    try:
+        parts = r.parts
+        if ";" not in parts.path:  # urlparse would split path parameters off: only then parse again
+            return [parts.scheme, parts.netloc, parts.path, "", parts.query, parts.fragment]
+        return _parsed(r.url)
+    except ValueError:
+        return ["", "", r.url, "", "", ""]
+
+
 def result_dict(r: MainResult) -> dict[str, Any]:
-    parsed = _parsed(r.url)
+    parsed = parsed_url(r)
     out: dict[str, Any] = {
         "url": r.url, "title": r.title, "content": r.content or "", "engine": r.engine, "engines": r.engines,
         "positions": r.positions, "score": r.score, "category": r.category, "parsed_url": parsed,
@@ -40,8 +51,8 @@ def result_dict(r: MainResult) -> dict[str, Any]:
     for name in _KIND_FIELDS.get(r.kind, ()):
         out[name] = getattr(r, name) or ("" if name != "iframe_src" else None)
     for name in _EXTRA:
-        if getattr(r, name):
-            out[name] = getattr(r, name)
+        if value := getattr(r, name):
+            out[name] = value
     for name in kind_fields(r):  # a map, torrent, paper, package or file result's own fields, as SearXNG's
         out[name] = getattr(r, name)
     return out

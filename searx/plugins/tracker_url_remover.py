@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from searx.plugins import N_, Plugin, SearchContext
 from searx.results.trackers import strip_trackers
 from searx.results.types import MainResult
 
 
-def clean_url(url: str) -> str:
-    """``url`` without tracking parameters; unchanged when it has none."""
+def clean_url(url: str, parts: SplitResult | None = None) -> str:
+    """``url`` without tracking parameters; unchanged when it has none. ``parts``: ``url`` already split."""
+    if "?" not in url:
+        return url
     try:
-        parts = urlsplit(url)
+        parts = parts or urlsplit(url)
     except ValueError:
         return url
     if not parts.query:
@@ -27,5 +29,9 @@ class TrackerURLRemoverPlugin(Plugin):
     description = N_("Remove tracking parameters (utm_*, fbclid, gclid, ...) from result links.")
 
     def on_result(self, ctx: SearchContext, result: MainResult) -> bool:
-        result.url = clean_url(result.url)
+        if "?" in result.url:  # no query, nothing to strip (most results): no parse
+            try:
+                result.url = clean_url(result.url, result.parts)
+            except ValueError:  # a URL urlsplit refuses: left as it is
+                pass
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Iterable, Mapping
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from searx.results.trackers import strip_trackers
 from searx.results.types import Infobox, MainResult, ResultSet
@@ -20,17 +20,26 @@ from searx.results.types import Infobox, MainResult, ResultSet
 def normalize_url(url: str) -> str:
     """The key two results share when they are the same page."""
     try:
-        parts = urlsplit(url)
+        return url_key(urlsplit(url))
     except ValueError:
         return url
-    host = (parts.hostname or "").lower()
+
+
+def url_key(parts: SplitResult) -> str:
+    """``normalize_url`` of a URL already split (a result's ``parts``); ValueError on a bad port."""
+    host = parts.hostname or ""  # lower case already
     query = strip_trackers(parts.query, host)
     if host.startswith("www."):
         host = host[4:]
-    port = parts.port if parts.port not in (None, 80, 443) else None
-    netloc = f"{host}:{port}" if port else host
-    path = parts.path.rstrip("/") or ""
-    return f"{netloc}{path}{'?' + query if query else ''}"
+    port = parts.port if ":" in parts.netloc else None
+    netloc = f"{host}:{port}" if port and port not in (80, 443) else host
+    path = parts.path.rstrip("/")
+    return f"{netloc}{path}?{query}" if query else f"{netloc}{path}"
+
+
+# fields a duplicate fills in when the kept result has them empty
+_FILLED = ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
+           "source", "length", "iframe_src", "author", "audio_src", "views", "metadata")
 
 
 def _merge_into(kept: MainResult, new: MainResult) -> None:
@@ -43,10 +52,10 @@ def _merge_into(kept: MainResult, new: MainResult) -> None:
         kept.content = new.content
     if new.url.startswith("https:") and not kept.url.startswith("https:"):
         kept.url = new.url
-    for attr in ("thumbnail", "img_src", "publishedDate", "thumbnail_src", "resolution", "img_format", "filesize",
-                 "source", "length", "iframe_src", "author", "audio_src", "views", "metadata"):
-        if not getattr(kept, attr) and getattr(new, attr):
-            setattr(kept, attr, getattr(new, attr))
+    for attr in _FILLED:
+        value = getattr(new, attr)
+        if value and not getattr(kept, attr):
+            setattr(kept, attr, value)
 
 
 def score(result: MainResult, weights: Mapping[str, float]) -> float:
@@ -68,7 +77,10 @@ def merge_main(per_engine: Iterable[list[MainResult]], weights: Mapping[str, flo
         for position, result in enumerate(ranked, start=1):
             result.positions = [position]
             result.engines = [result.engine]
-            key = normalize_url(result.url)
+            try:
+                key = url_key(result.parts)
+            except ValueError:  # a bad port (a result built elsewhere than from_engine_item)
+                key = result.url
             result.norm_url = key
             kept = by_key.get(key)
             if kept is None:

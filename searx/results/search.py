@@ -50,6 +50,7 @@ class EngineReport:
     results: int = 0
     elapsed: float = 0.0
     detail: str = ""
+    retry_after: float | None = None  # the engine's Retry-After (seconds), for its cooldown
 
     @property
     def answered(self) -> bool:

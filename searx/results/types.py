@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import SplitResult, urlsplit
 
 import msgspec
 
 from searx.results.answers import Answer as Answer  # the answers' home is answers.py; imported from here too
 from searx.results.answers import AnyAnswer, answer_from_item
 from searx.results.links import checked as _checked
-from searx.results.links import safe_url
+from searx.results.links import checked_url, safe_url
 
 # SearXNG's templates; any other value an engine names becomes the default
 TEMPLATES = ("default.html", "images.html", "videos.html", "map.html", "torrent.html", "paper.html", "packages.html",
@@ -38,10 +40,12 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 _MAGNET = re.compile(r"^magnet:\?[\x21-\x7e]+$")
 
 
-class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class"):
+class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class", dict=True):
     """An ordinary link result (the ``results`` list of the JSON API).
 
     Tagged, so the search cache gives each kind (``KINDS``) back as its own class.
+    ``dict=True``: an instance may hold private runtime state outside its fields
+    (the split URL, see ``parts``); it is never encoded.
     """
 
     url: str
@@ -79,8 +83,26 @@ class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class
         if not url:
             raise ValueError(f"a result links only to http(s) URLs, not {self.url[:80]!r}")
         self.url = url
-        for name in ("thumbnail", "img_src", "thumbnail_src", "iframe_src", "audio_src"):
-            setattr(self, name, _checked(getattr(self, name)))
+        # most results have none of these: an empty field needs no check
+        if self.thumbnail:
+            self.thumbnail = _checked(self.thumbnail)
+        if self.img_src:
+            self.img_src = _checked(self.img_src)
+        if self.thumbnail_src:
+            self.thumbnail_src = _checked(self.thumbnail_src)
+        if self.iframe_src:
+            self.iframe_src = _checked(self.iframe_src)
+        if self.audio_src:
+            self.audio_src = _checked(self.audio_src)
+
+    @property
+    def parts(self) -> SplitResult:
+        """``urlsplit(self.url)``, parsed once per URL: ``from_engine_item`` hands over its own
+        parse; a URL changed since (a plugin's) is parsed again on the next read."""
+        memo = self.__dict__.get("_parts")
+        if memo is None or memo[0] is not self.url:
+            memo = self.__dict__["_parts"] = (self.url, urlsplit(self.url))
+        return memo[1]
 
     @property
     def kind(self) -> str:
@@ -279,39 +301,28 @@ def from_engine_item(item: dict[str, Any], engine: str, category: str, *, instan
             return int(item["number_of_results"])
         except (TypeError, ValueError):
             return None
-    url = safe_url(_text(item.get("url")), instance_path=instance_links)
-    if not url:
+    found = checked_url(_text(item.get("url")), instance_path=instance_links)
+    if found is None:
         return None
-    template = _text(item.get("template"))
-    result = _main(item, url, template, engine, category)
-    if any(not getattr(result, name) for name in REQUIRED.get(result.kind, ())):
+    result = _main(item, found[0], engine, category)
+    result.__dict__["_parts"] = (result.url, found[1])
+    required = REQUIRED.get(result.kind)
+    if required and any(not getattr(result, name) for name in required):
         return None
     return result
 
 
-def _main(item: dict[str, Any], url: str, template: str, engine: str, category: str) -> MainResult:
-    result = MainResult(
-        url=url,
-        title=_text(item.get("title")).strip(),
-        content=_text(item.get("content")).strip(),
-        engine=engine,
-        category=_text(item.get("category")) or category,
-        template=template if template in TEMPLATES else "default.html",
-        publishedDate=_date(item.get("publishedDate")),
-        thumbnail=safe_url(_text(item.get("thumbnail"))),
-        img_src=safe_url(_text(item.get("img_src"))),
-        thumbnail_src=safe_url(_text(item.get("thumbnail_src"))),
-        iframe_src=safe_url(_text(item.get("iframe_src"))),
-        resolution=_text(item.get("resolution")).strip(),
-        img_format=_text(item.get("img_format")).strip(),
-        filesize=_text(item.get("filesize")).strip(),
-        source=_text(item.get("source")).strip(),
-        length=_length(item.get("length")),
-        author=_text(item.get("author")).strip(),
-        audio_src=safe_url(_text(item.get("audio_src"))),
-        views=_text(item.get("views")).strip(),
-        metadata=_text(item.get("metadata")).strip(),
-    )
+def _main(item: dict[str, Any], url: str, engine: str, category: str) -> MainResult:
+    fields: dict[str, Any] = {"title": ""}
+    for key, value in item.items():  # only the fields the item has (most have three or four)
+        convert = _FIELDS.get(key)
+        if convert is not None:
+            fields[key] = convert(value)
+    fields["category"] = fields.get("category") or category
+    template = fields.get("template", "")
+    if template not in TEMPLATES:
+        template = fields["template"] = "default.html"
+    result = MainResult(url=url, engine=engine, **fields)
     cls = KINDS.get(template)
     return result if cls is None else _as_kind(cls, result, item)
 
@@ -359,3 +370,20 @@ def _length(value: Any) -> str:
         hours, minutes = divmod(minutes, 60)
         return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
     return _text(value).strip()
+
+
+def _stripped(value: Any) -> str:
+    return (value if isinstance(value, str) else _text(value)).strip()
+
+
+def _link(value: Any) -> str:
+    return safe_url(_text(value)) if value else ""  # most results have no picture: nothing to check
+
+
+# what each optional field of a main result becomes (``_main``); other keys are ignored
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "title": _stripped, "content": _stripped, "category": _text, "template": _text, "publishedDate": _date,
+    "thumbnail": _link, "img_src": _link, "thumbnail_src": _link, "iframe_src": _link, "audio_src": _link,
+    "resolution": _stripped, "img_format": _stripped, "filesize": _stripped, "source": _stripped,
+    "length": _length, "author": _stripped, "views": _stripped, "metadata": _stripped,
+}

@@ -2,7 +2,8 @@
 
 State lives in a ``Store`` as msgspec JSON (one key per engine), so several
 instances sharing a Valkey store agree on which engines are cooling down. Every
-change is one store script (``health_state``), atomic across instances.
+change is one store script (``health_state``), atomic across instances; a
+search records all its engines' outcomes in one (``record_all``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
+from searx.results.search import EngineReport
 from searx.search.health_state import (
     BOT_CHECK,
     END_COOLDOWN,
@@ -21,10 +23,14 @@ from searx.search.health_state import (
     OUTCOMES,
     RECORD,
     SUCCESS,
+    Call,
+    Cooldown,
     State,
     decode,
+    decode_cooldown,
     decode_names,
     record_args,
+    record_keys,
 )
 from searx.store import Store
 
@@ -77,9 +83,9 @@ class EngineHealth:
         if not names:
             return {}
         raws = self._store.get_many([self._key(name) for name in names])
-        return {name: self._decide(name, decode(raw)) for name, raw in zip(names, raws, strict=True)}
+        return {name: self._decide(name, decode_cooldown(raw)) for name, raw in zip(names, raws, strict=True)}
 
-    def _decide(self, name: str, state: State) -> str | None:
+    def _decide(self, name: str, state: Cooldown) -> str | None:
         if not state.cooldown_until:
             return None
         if self._clock() < state.cooldown_until:
@@ -90,7 +96,7 @@ class EngineHealth:
 
     def suspended(self, name: str) -> str | None:
         """The suspension reason without taking the probe (for display and forced checks)."""
-        state = self._load(name)
+        state = decode_cooldown(self._store.get(self._key(name)))
         if state.cooldown_until and self._clock() < state.cooldown_until:
             return state.cooldown_reason
         if state.cooldown_until and self._store.get(self._probe_key(name)) is not None:
@@ -112,16 +118,29 @@ class EngineHealth:
 
     def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
                latency: float | None = None, results: int = 0) -> None:
-        """Record one engine call's outcome and start or end a cooldown by the rules.
+        """Record one engine call's outcome and start or end a cooldown by the rules."""
+        self._record([(name, outcome, reason, retry_after, latency)])
 
-        One store script: the state, the list of names and the probe lock change
-        together, so outcomes recorded at once by several instances are all kept.
+    def record_all(self, reports: Iterable[EngineReport]) -> None:
+        """``record`` for every engine call of one search, in one store script (one round trip).
+
+        Each report's ``elapsed`` is the call's latency; a suspended engine made no call and is skipped.
         """
-        if outcome not in OUTCOMES:
-            raise ValueError(f"unknown engine outcome {outcome!r}")
-        reason = reason or _DEFAULT_REASON.get(outcome, "")
-        args = record_args(name, self._clock(), outcome, reason, retry_after, latency)
-        self._store.run(RECORD, [self._key(name), self._names_key(), self._probe_key(name)], args)
+        self._record([(r.name, r.outcome, r.reason, r.retry_after, r.elapsed) for r in reports
+                      if r.outcome != "suspended"])
+
+    def _record(self, calls: Sequence[Call]) -> None:
+        """One store script: each engine's state and probe lock and the list of names change
+        together, so outcomes recorded at once by several instances are all kept."""
+        if not calls:
+            return
+        for _, outcome, *_rest in calls:
+            if outcome not in OUTCOMES:
+                raise ValueError(f"unknown engine outcome {outcome!r}")
+        calls = [(name, outcome, reason or _DEFAULT_REASON.get(outcome, ""), retry_after, latency)
+                 for name, outcome, reason, retry_after, latency in calls]
+        keys = record_keys(self._names_key(), [(self._key(c[0]), self._probe_key(c[0])) for c in calls])
+        self._store.run(RECORD, keys, record_args(self._clock(), calls))
 
     # --- /stats ---------------------------------------------------------------
 

@@ -1,13 +1,15 @@
 """Engine-health state and its two updates, as store scripts (atomic across instances).
 
-An engine's state is one msgspec JSON value. ``RECORD`` (one outcome) and
-``END_COOLDOWN`` change it in one step: a Lua script on Valkey, the same rules
-in Python under the memory store's lock. Both take their time from the caller.
+An engine's state is one msgspec JSON value. ``RECORD`` (the outcomes of one
+search, every engine in one step) and ``END_COOLDOWN`` change it: a Lua script
+on Valkey, the same rules in Python under the memory store's lock. Both take
+their time from the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -40,7 +42,9 @@ class Failure(msgspec.Struct):
     time: float
 
 
-class State(msgspec.Struct):
+class Cooldown(msgspec.Struct):
+    """The part of the state that decides admission (what ``admit`` decodes: the outcomes are skipped)."""
+
     cooldown_until: float = 0.0     # 0: not suspended
     cooldown_reason: str = ""
     cooldown_started: float = 0.0
@@ -48,22 +52,45 @@ class State(msgspec.Struct):
     infra_failures: int = 0         # consecutive timeouts/errors
     infra_cooldowns: int = 0        # infra cooldowns in the current streak, for doubling
     last_failure: Failure | None = None
+
+
+class State(Cooldown):
+    """The whole state, as /stats reads it."""
+
     recent: list[Event] = msgspec.field(default_factory=list)
 
 
+class _Stored(Cooldown):
+    """The state as an update reads it: the recent outcomes stay encoded, each one only copied."""
+
+    recent: list[msgspec.Raw] = msgspec.field(default_factory=list)
+
+
 encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder(State).decode
+_decoders: dict[type, Any] = {kind: msgspec.json.Decoder(kind).decode for kind in (State, Cooldown, _Stored)}
 _decode_names = msgspec.json.Decoder(list[str]).decode
 
 
-def decode(raw: bytes | None) -> State:
+def _decoded(raw: bytes | None, kind: type) -> Any:
     """The stored state; a fresh one when absent, older or corrupt (never fail a search on it)."""
     if raw is None:
-        return State()
+        return kind()
     try:
-        return _decode(raw)
+        return _decoders[kind](raw)
     except msgspec.DecodeError:
-        return State()
+        return kind()
+
+
+def decode(raw: bytes | None) -> State:
+    """The whole stored state (a fresh one when absent or corrupt)."""
+    state: State = _decoded(raw, State)
+    return state
+
+
+def decode_cooldown(raw: bytes | None) -> Cooldown:
+    """The admission part of the stored state, without decoding the recent outcomes."""
+    state: Cooldown = _decoded(raw, Cooldown)
+    return state
 
 
 def decode_names(raw: bytes | None) -> list[str]:
@@ -77,23 +104,20 @@ def _doubling(base: float, count: int) -> float:
     return min(MAX_COOLDOWN, base * 2 ** max(0, count - 1))
 
 
-def _cool(state: State, now: float, duration: float, reason: str) -> None:
+def _cool(state: Cooldown, now: float, duration: float, reason: str) -> None:
     state.cooldown_until = now + duration
     state.cooldown_started = now
     state.cooldown_reason = reason
 
 
-def _reset(state: State) -> None:
+def _reset(state: Cooldown) -> None:
     state.cooldown_until = 0.0
     state.cooldown_reason = ""
     state.bot_checks = state.infra_failures = state.infra_cooldowns = 0
 
 
-def record(state: State, now: float, outcome: str, reason: str, retry_after: float | None,
-           latency: float | None) -> None:
+def apply_outcome(state: Cooldown, now: float, outcome: str, reason: str, retry_after: float | None) -> None:
     """Apply one outcome to ``state``: start, keep or end a cooldown by the rules."""
-    kept = "" if outcome in SUCCESS else reason[:MAX_REASON]
-    state.recent = [*state.recent[-(RECENT - 1):], Event(now, outcome, latency, kept)]
     probing = bool(state.cooldown_until) and now >= state.cooldown_until
     cooling = bool(state.cooldown_until) and now < state.cooldown_until
     if outcome in SUCCESS:
@@ -120,30 +144,50 @@ def record(state: State, now: float, outcome: str, reason: str, retry_after: flo
             _cool(state, now, _doubling(INFRA_BASE, state.infra_cooldowns), reason)
 
 
-def record_args(name: str, now: float, outcome: str, reason: str, retry_after: float | None,
-                latency: float | None) -> list[str]:
+# one engine call for RECORD: name, outcome, reason, retry_after, latency
+Call = tuple[str, str, str, float | None, float | None]
+
+
+def record_keys(names_key: str, keys: Sequence[tuple[str, str]]) -> list[str]:
+    """RECORD's keys: the list of names, then each engine's state and probe lock."""
+    return [names_key, *(key for pair in keys for key in pair)]
+
+
+def record_args(now: float, calls: Sequence[Call]) -> list[str]:
     """RECORD's arguments (Valkey passes strings; the Python side reads the same)."""
     # the reason is cut here, once for both sides (Lua would cut bytes, not characters)
-    return [repr(float(now)), outcome, reason[:MAX_REASON], "" if retry_after is None else repr(float(retry_after)),
-            "" if latency is None else repr(float(latency)), name]
+    args = [repr(float(now))]
+    for name, outcome, reason, retry_after, latency in calls:
+        args += [outcome, reason[:MAX_REASON], "" if retry_after is None else repr(float(retry_after)),
+                 "" if latency is None else repr(float(latency)), name]
+    return args
 
 
 def _apply_record(values: list[bytes | None], args: Sequence[str]) -> list[bytes | None]:
-    raw_state, raw_names, _probe = values
-    now, outcome, reason, retry_after, latency, name = args
-    state = decode(raw_state)
-    record(state, float(now), outcome, reason, float(retry_after) if retry_after else None,
-           float(latency) if latency else None)
+    raw_names = values[0]
+    now = float(args[0])
     names = decode_names(raw_names)
-    new_names = raw_names if name in names else encode(sorted([*names, name]))
-    return [encode(state), new_names, None]
+    new_names = [name for name in dict.fromkeys(args[5::5]) if name not in names]
+    out: list[bytes | None] = [raw_names if not new_names else encode(sorted([*names, *new_names]))]
+    states: dict[str, _Stored] = {}  # an engine named twice in one batch: its second call sees its first
+    for i in range(len(values) // 2):
+        outcome, reason, retry_after, latency, name = args[1 + 5 * i:6 + 5 * i]
+        state = states.get(name) or _decoded(values[1 + 2 * i], _Stored)
+        states[name] = state
+        kept = "" if outcome in SUCCESS else reason  # a failure's reason, already cut by record_args
+        event = msgspec.Raw(encode(Event(now, outcome, float(latency) if latency else None, kept)))
+        state.recent = [*state.recent[-(RECENT - 1):], event]
+        apply_outcome(state, now, outcome, reason, float(retry_after) if retry_after else None)
+    for i in range(len(values) // 2):
+        out += [encode(states[args[5 + 5 * i]]), None]
+    return out
 
 
 def _apply_end(values: list[bytes | None], args: Sequence[str]) -> list[bytes | None]:
     raw_state, _probe = values
     if raw_state is None:
         return [None, None]
-    state = decode(raw_state)
+    state: _Stored = _decoded(raw_state, _Stored)
     _reset(state)
     return [encode(state), None]
 
@@ -179,30 +223,23 @@ local function save(key, s)
 end
 """
 
-# KEYS: state, names, probe lock. ARGV: as record_args().
+# KEYS: names, then a state and a probe lock per engine. ARGV: as record_args().
 _RECORD_LUA = _LUA_COMMON + """
-local now, outcome, reason = tonumber(ARGV[1]), ARGV[2], ARGV[3]
-local retry_after, latency, name = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
-local s = load(KEYS[1])
-local success = outcome == 'ok' or outcome == 'no_results'
-if success then
-  table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
-else
-  table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency, reason})
-end
-while #s.recent > RECENT do table.remove(s.recent, 1) end
-local probing = s.cooldown_until ~= 0 and now >= s.cooldown_until
-local cooling = s.cooldown_until ~= 0 and now < s.cooldown_until
-local function cool(duration)
-  s.cooldown_until, s.cooldown_started, s.cooldown_reason = now + duration, now, reason
-end
+local now = tonumber(ARGV[1])
 local function doubling(base, count)
   return math.min(MAX_COOLDOWN, base * 2 ^ math.max(0, count - 1))
 end
-local bot = outcome == 'challenged' or outcome == 'blocked'
-if success then
-  reset(s)
-else
+local function apply(s, outcome, reason, retry_after)
+  local probing = s.cooldown_until ~= 0 and now >= s.cooldown_until
+  local cooling = s.cooldown_until ~= 0 and now < s.cooldown_until
+  local function cool(duration)
+    s.cooldown_until, s.cooldown_started, s.cooldown_reason = now + duration, now, reason
+  end
+  local bot = outcome == 'challenged' or outcome == 'blocked'
+  if outcome == 'ok' or outcome == 'no_results' then
+    reset(s)
+    return
+  end
   s.last_failure = {outcome = outcome, reason = reason, time = now}
   if cooling then
     if bot and retry_after and retry_after > 0 then
@@ -223,23 +260,36 @@ else
     end
   end
 end
-save(KEYS[1], s)
-local names = {}
-local raw = redis.call('GET', KEYS[2])
+local names, known, added = {}, {}, false
+local raw = redis.call('GET', KEYS[1])
 if raw then
   local ok, decoded = pcall(cjson.decode, raw)
   if ok and type(decoded) == 'table' then names = decoded end
 end
-local known = false
-for _, n in ipairs(names) do
-  if n == name then known = true end
+for _, n in ipairs(names) do known[n] = true end
+for i = 0, (#KEYS - 1) / 2 - 1 do
+  local a = 2 + 5 * i
+  local outcome, reason, name = ARGV[a], ARGV[a + 1], ARGV[a + 4]
+  local retry_after, latency = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
+  local s = load(KEYS[2 + 2 * i])
+  if outcome == 'ok' or outcome == 'no_results' then
+    table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
+  else
+    table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency, reason})
+  end
+  while #s.recent > RECENT do table.remove(s.recent, 1) end
+  apply(s, outcome, reason, retry_after)
+  save(KEYS[2 + 2 * i], s)
+  redis.call('DEL', KEYS[3 + 2 * i])
+  if not known[name] then
+    table.insert(names, name)
+    known[name], added = true, true
+  end
 end
-if not known then
-  table.insert(names, name)
+if added then
   table.sort(names)
-  redis.call('SET', KEYS[2], cjson.encode(names))
+  redis.call('SET', KEYS[1], cjson.encode(names))
 end
-redis.call('DEL', KEYS[3])
 """
 
 # KEYS: state, probe lock.

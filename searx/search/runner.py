@@ -32,8 +32,20 @@ log = logging.getLogger("searx.search")
 class Health(Protocol):
     def admit_all(self, names: Iterable[str]) -> dict[str, str | None]: ...
 
-    def record(self, name: str, outcome: str, *, reason: str = "", retry_after: float | None = None,
-               latency: float | None = None, results: int = 0) -> None: ...
+    def record_all(self, reports: Iterable[EngineReport]) -> None: ...
+
+
+class _Reports(list[EngineReport]):
+    """One search's reports; ``calls``: those of engine calls, which engine health records
+    (all at once, at the end of the search: one store script, not one per engine)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[EngineReport] = []
+
+    def called(self, report: EngineReport) -> None:
+        self.append(report)
+        self.calls.append(report)
 
 
 def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
@@ -119,7 +131,7 @@ class SearchRunner:
         report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed)
         reports.append(report)  # observed with the others at the end of fetch()
 
-    def _prepare(self, sq: SearchQuery, reports: list[EngineReport], ignore_health: bool,
+    def _prepare(self, sq: SearchQuery, reports: _Reports, ignore_health: bool,
                  offline: list[tuple[Engine, Future[Any]]] | None = None) -> list[tuple[Engine, Fetch]]:  # fmt: skip
         asking: list[tuple[Engine, dict[str, Any]]] = []   # request() filled their params
         waiting: list[tuple[Engine, dict[str, Any]]] = []  # they need a token first
@@ -187,7 +199,7 @@ class SearchRunner:
         return bool(params.get("url"))
 
     def _fetch_tokens(self, sq: SearchQuery, waiting: list[tuple[Engine, dict[str, Any]]],
-                      reports: list[EngineReport]) -> list[tuple[Engine, dict[str, Any], float]]:
+                      reports: _Reports) -> list[tuple[Engine, dict[str, Any], float]]:
         """Fetch the pages carrying fresh tokens, all at once; cache the tokens.
 
         Returns the engines that got one, each with the time left of its timeout
@@ -219,9 +231,7 @@ class SearchRunner:
                 self._failed(engine, exc, got.elapsed, reports, "token page: ")
                 continue
             if not token:  # a real page without one: nothing further to ask (a last page)
-                reports.append(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
-                if self.health is not None:
-                    self.health.record(engine.name, "no_results", latency=got.elapsed)
+                reports.called(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
                 continue
             self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
             params["token"] = token
@@ -237,14 +247,10 @@ class SearchRunner:
             raise error
         return token
 
-    def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: list[EngineReport],
-                where: str = "") -> None:
-        report = EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}")
+    def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: _Reports, where: str = "") -> None:
         log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, loggable(exc))  # may quote the upstream
-        reports.append(report)
-        if self.health is not None:
-            self.health.record(engine.name, report.outcome, reason=report.reason, retry_after=exc.retry_after,
-                               latency=elapsed, results=0)
+        reports.called(EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}",
+                                    exc.retry_after))
 
     def _parsed(self, parse: Callable[[httpx.Response], Any], response: httpx.Response) -> Any:
         """What an engine's parser makes of a page; a page that no longer parses is often a bot check
@@ -274,7 +280,7 @@ class SearchRunner:
 
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
         """Ask every engine of ``sq``; each engine's results and a report per engine."""
-        reports: list[EngineReport] = []
+        reports = _Reports()
         offline: list[tuple[Engine, Future[Any]]] = []
         batch = self._prepare(sq, reports, ignore_health, offline)
         fetched = self.network.fetch_all([f for _, f in batch]) if batch else []
@@ -293,15 +299,14 @@ class SearchRunner:
                 self._failed(engine, exc, got.elapsed, reports)
                 continue
             parts.append(rs)
-            report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results),
-                                  got.elapsed)
-            reports.append(report)
-            if self.health is not None:
-                self.health.record(engine.name, report.outcome, latency=got.elapsed, results=report.results)
+            reports.called(EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results),
+                                        got.elapsed))
+        if self.health is not None and reports.calls:
+            self.health.record_all(reports.calls)
         if self.observe is not None:
             for report in reports:  # suspended engines and crashed request() included
                 self.observe(report)
-        return parts, reports
+        return parts, list(reports)
 
     def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
         """The plugins with an ``on_result`` hook and the part of the cache key they decide."""

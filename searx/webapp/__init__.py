@@ -5,10 +5,11 @@ This package is the only place that imports Flask or reads the request.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, Response
 
 from searx import settings as settings_mod
 from searx.mcp import http_endpoint
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         services.reader.extractor.warm()  # the first /fetch does not wait for a fresh interpreter
     if services.collections is not None:
         services.collections.start()
+    app.after_request(_whole_body)  # registered first, so it runs last: it sees the final body
     i18n.install(app)
     errors.install(app)
     pages.install(app)
@@ -68,7 +70,23 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     origin.install(app, settings)  # first: a foreign Host is refused before any other work
     limits.install(app, services)
     headers.install(app, settings)
+    if not testing:
+        # what start-up built (modules, engines, settings) lives as long as the process: moved out of
+        # the collector's reach, a full collection walks only what requests made (was ~100 ms each)
+        gc.collect()
+        gc.freeze()
     return app
+
+
+def _whole_body(response: Response) -> Response:
+    """A body already whole in memory goes to the server as it is, not through an iterator: granian
+    then sends it in one call instead of pulling it chunk by chunk (about 0.1 ms of CPU a request).
+    Streamed bodies (generators) and bodies with close callbacks keep the iterator."""
+    body = response.response
+    if isinstance(body, list) and all(isinstance(part, bytes) for part in body) \
+            and not getattr(response, "_on_close", None):
+        response.direct_passthrough = True
+    return response
 
 
 def services(app: Flask) -> Services:

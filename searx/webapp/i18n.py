@@ -9,7 +9,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern
 from babel.numbers import format_percent as format_percent_babel
 from babel.support import NullTranslations, Translations
 from flask import Flask, Response, g, request
@@ -18,7 +18,6 @@ from searx.webapp.context import preferences
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
-_ENGLISH = NullTranslations()  # immutable: the source strings as they are
 
 # Chinese written in Traditional script: the Simplified catalog (zh_CN) is not offered for these.
 _TRADITIONAL_CHINESE = {"hant", "tw", "hk", "mo"}
@@ -118,15 +117,26 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
 
 
 def _catalog() -> NullTranslations:
-    # English needs no catalog object per call (templates ask for dozens of strings a page)
-    return getattr(g, "translations", None) or _ENGLISH
+    return getattr(g, "translations", None) or translations("en")  # English: the one cached empty catalog
+
+
+@lru_cache(maxsize=64)
+def _decimal_format(locale: str) -> tuple[Locale, NumberPattern]:
+    """The locale and its decimal pattern, looked up once (``format_decimal`` parses both on every call)."""
+    try:
+        parsed = Locale.parse(locale)
+    except (ValueError, UnknownLocaleError):
+        parsed = Locale.parse("en")
+    return parsed, parsed.decimal_formats[None]
 
 
 def format_number(n: object) -> str:
-    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``)."""
+    """A count in the interface language's notation (``1,234`` / ``1.234`` / ``1 234``): Babel's
+    ``format_decimal``, with the locale and its pattern looked up once."""
     if not isinstance(n, (int, float)):
         return str(n)
-    return format_decimal(n, locale=getattr(g, "locale", "en"))
+    locale, pattern = _decimal_format(getattr(g, "locale", "en"))
+    return pattern.apply(n, locale)
 
 
 def format_percent(n: object) -> str:

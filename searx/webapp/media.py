@@ -150,10 +150,14 @@ def post_facts(metadata: str) -> PostFacts:
 
 def media_context(results: Sequence[MainResult], embeds: EmbedHosts) -> dict[str, Any]:
     """Template values: image results apart (the grid), the others, and who may embed."""
-    images = [r for r in results if r.kind == "images.html"]
+    images: list[MainResult] = []
+    others: list[MainResult] = []
+    for r in results:
+        (images if r.kind == "images.html" else others).append(r)
     return {
         "image_results": images,
-        "other_results": [r for r in results if r.kind != "images.html"],
+        "other_results": others,
+        "result_kinds": {r.kind for r in others},  # the kinds whose macros the list imports (_results.html)
         "embeddable": lambda r: embeddable(r, embeds),
         "post_facts": post_facts,
     }

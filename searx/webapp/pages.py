@@ -23,6 +23,7 @@ from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
 from searx.results.search import SearchOutcome
 from searx.search.request import enabled_engines
+from searx.services import Services
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.map_view import map_view
 from searx.webapp.origin import absolute
@@ -55,9 +56,14 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
 def install(app: Flask) -> None:
     """Every template gets the common values (also error pages rendered by handlers)."""
 
+    svc: Services = app.extensions["searx"]
+    # what the frozen settings and the engines decide, worked out once instead of on every page
+    # (query_in_title is the user's preference here, and the home page's categories are the tabs')
+    fixed = {"instance_name": svc.settings.general.instance_name, "footer_links": footer.links(svc.settings)}
+
     @app.context_processor
     def _inject() -> dict[str, Any]:
-        return _common(preferences(with_overrides=False))
+        return {**fixed, **_common(preferences(with_overrides=False))}
 
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
@@ -69,10 +75,8 @@ def install(app: Flask) -> None:
 
 
 def _common(prefs: Preferences) -> dict[str, Any]:
-    svc = services()
+    """The values that depend on the request: its language and the user's preferences."""
     return {
-        "instance_name": svc.settings.general.instance_name,
-        "footer_links": footer.links(svc.settings),
         "locale": i18n.bcp47(getattr(g, "locale", "en")),
         "text_direction": i18n.text_direction(getattr(g, "locale", "en")),
         "method": prefs.get("method"),

@@ -31,6 +31,9 @@ def test_query_paths():
     assert json_engine.query(data, "a/items/0/t/v") == [1]
     assert json_engine.query(data, "a/missing") == []
     assert json_engine.query([{"k": 1}, {"k": 2}], "k") == [1, 2]
+    # a one-key path on an object (the short way) finds what the long way finds
+    assert json_engine.query(data, "a") == [data["a"]] and json_engine.query(data, "b") == []
+    assert json_engine.query({"": 1}, "") == [{"": 1}], "an empty path is the value itself"
 
 
 def test_json_engine_all_keys(fake_engine, network):

@@ -3,7 +3,9 @@ each with its own settings file, sharing one real Valkey (or Redis) server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -46,14 +48,16 @@ class AppProcess:
 
     def spawn(self) -> None:
         """Start the process on a fresh free port (granian cannot report back port 0)."""
+        self.stop()  # what is left of an earlier attempt
         self.port = _free_port()
         self.settings.setdefault("server", {})["port"] = self.port
         path = self.directory / "settings.yml"
         path.write_text(yaml.safe_dump(self.settings))
         env = {**os.environ, "SEARX_SETTINGS_PATH": str(path), "PYTHONPATH": str(ROOT)}
         with open(self._log_path, "ab") as log:
+            # its own process group, so stop() also ends a granian worker still starting
             self.proc = subprocess.Popen([sys.executable, "-m", "searx.webapp.serve"], env=env, cwd=ROOT,
-                                         stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
+                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
 
     def wait_ready(self) -> bool:
         """Poll /healthz until it answers 200; False when the process died first (port taken)."""
@@ -74,13 +78,16 @@ class AppProcess:
         return self._log_path.read_text(errors="replace") if self._log_path.exists() else ""
 
     def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
+        """Stop granian and its workers (the process group), even when granian itself has exited."""
+        if self.proc is None:
             return
-        self.proc.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(5)
 
 

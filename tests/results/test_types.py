@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import msgspec
 import pytest
 
@@ -55,3 +57,35 @@ def test_a_cached_result_with_another_link_decodes_as_invalid():
     encoded = msgspec.json.encode({"url": "javascript:alert(1)", "title": "t"})
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(encoded, type=MainResult)
+
+
+URLS = ["https://Example.org:8443/a/b;p=1?q=2&utm_source=x#frag", "http://example.org", "https://例え.jp/パス?x=1",
+        "https://example.org/a;b/c?d", "//cdn.example.org/i.png", "https://u:pw@example.org/x"]
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_a_result_carries_the_one_split_of_its_url(url):
+    result = from_engine_item({"url": url, "title": "t"}, "e", "general")
+    assert isinstance(result, MainResult)
+    assert result.parts == urlsplit(result.url)
+
+
+def test_a_changed_url_is_split_again():
+    result = from_engine_item({"url": "https://a.org/x?utm_source=y", "title": "t"}, "e", "general")
+    assert isinstance(result, MainResult) and result.parts.netloc == "a.org"
+    result.url = "https://b.org/y"
+    assert result.parts == urlsplit("https://b.org/y")
+    built = MainResult(url="https://c.org/z?k=v", title="t")  # built elsewhere: split on first read
+    assert built.parts.query == "k=v"
+    assert msgspec.json.decode(msgspec.json.encode(built), type=MainResult) == built  # the split is not encoded
+
+
+def test_only_the_fields_an_item_has_are_read_and_each_is_checked():
+    result = from_engine_item({"url": "https://a.org", "title": "  t  ", "content": 3, "source": None,
+                               "template": "bogus.html", "category": "", "unknown": "x", "img_src": "//i.org/p.png",
+                               "length": 65, "publishedDate": 0}, "e", "news")
+    assert isinstance(result, MainResult)
+    assert (result.title, result.content, result.source, result.template, result.category) == (
+        "t", "3", "", "default.html", "news")
+    assert (result.img_src, result.length, result.publishedDate) == ("https://i.org/p.png", "1:05",
+                                                                     "1970-01-01T00:00:00+00:00")

@@ -281,3 +281,51 @@ def test_percentile_edges() -> None:
     assert percentile([3.0], 0.8) == 3.0
     assert percentile([5.0, 1.0], 0.5) == 3.0
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.8) == pytest.approx(4.2)
+
+
+def test_a_search_records_all_its_engines_in_one_store_call(clock: Clock) -> None:
+    from searx.results.search import EngineReport
+
+    calls: list[str] = []
+
+    class Counting(MemoryStore):
+        def __getattribute__(self, name: str):
+            if name in ("get", "get_many", "set", "add", "delete", "incr", "hit_window", "run"):
+                calls.append(name)
+            return super().__getattribute__(name)
+
+    health = EngineHealth(Counting(clock=clock), clock=clock)
+    health.record("wp", "timeout")
+    calls.clear()
+    health.record_all([
+        EngineReport("ddg", "challenged", "CAPTCHA", elapsed=0.3),
+        EngineReport("bing", "blocked", "too many requests", elapsed=0.2, retry_after=90),
+        EngineReport("wp", "timeout", elapsed=3.0),   # the second in a row: a cooldown
+        EngineReport("gh", "ok", results=10, elapsed=0.1),
+        EngineReport("sp", "suspended", "Suspended: CAPTCHA"),  # not asked: not an outcome
+    ])
+    assert calls == ["run"], "one atomic store script for the whole search"
+    assert health.admit_all(["ddg", "bing", "wp", "gh"]) == {"ddg": "CAPTCHA", "bing": "too many requests",
+                                                              "wp": "timeout", "gh": None}
+    assert cooldown_left(health, "bing") == 90 and cooldown_left(health, "wp") == 60
+    assert health.names() == ["bing", "ddg", "gh", "wp"]
+    assert health.stats(["gh"])["gh"]["median_latency"] == 0.1
+    assert health.stats(["sp"])["sp"]["calls"] == 0
+
+
+def test_an_engine_twice_in_one_batch_counts_twice(health: EngineHealth) -> None:
+    from searx.results.search import EngineReport
+
+    health.record_all([EngineReport("wp", "timeout", elapsed=1.0), EngineReport("wp", "error", elapsed=1.0)])
+    assert health.stats(["wp"])["wp"]["calls"] == 2
+    assert health.admit("wp") == "error"  # two infrastructure failures in a row
+
+
+def test_more_outcomes_than_are_kept_drop_the_oldest(health: EngineHealth, clock: Clock) -> None:
+    for i in range(105):
+        clock.now += 1
+        health.record("gh", "ok" if i % 5 else "no_results", latency=i / 100)
+    row = health.stats(["gh"])["gh"]
+    assert row["calls"] == 100
+    assert row["outcomes"] == {"ok": 80, "no_results": 20, "challenged": 0, "blocked": 0, "timeout": 0, "error": 0}
+    assert row["median_latency"] == pytest.approx(0.545)  # latencies 0.05 .. 1.04: the first five dropped

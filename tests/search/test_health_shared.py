@@ -130,3 +130,32 @@ def test_ending_a_cooldown_is_one_update_too(valkey_stores) -> None:
     b.end_cooldown("sp")
     assert a.admit("sp") is None
     assert a.stats(["sp"])["sp"]["calls"] == 1, "ending a cooldown keeps the recorded outcomes"
+
+
+def test_a_search_s_batch_decides_on_valkey_as_in_memory(valkey_stores) -> None:
+    """One script for every engine of a search: the same states on both stores, a name twice included."""
+    from searx.results.search import EngineReport
+
+    batches = [
+        [EngineReport("a", "ok", elapsed=0.1), EngineReport("b", "timeout", elapsed=3.0),
+         EngineReport("c", "challenged", "CAPTCHA", elapsed=0.2)],
+        [EngineReport("b", "error", "HTTP error", elapsed=0.5), EngineReport("a", "no_results", elapsed=0.3),
+         EngineReport("d", "blocked", elapsed=0.1, retry_after=42), EngineReport("d", "timeout", elapsed=1.0)],
+        [EngineReport("c", "ok", elapsed=0.2), EngineReport("x", "suspended", "Suspended: timeout")],
+    ]
+
+    def states(health: EngineHealth, clock: Clock) -> list[dict]:
+        out = []
+        for at, batch in enumerate(batches):
+            clock.now = 1_000_000.0 + at
+            health.record_all(batch)
+            out.append({n: health._load(n) for n in health.names()} | {"names": health.names()})
+        return out
+
+    memory_clock, valkey_clock = Clock(), Clock()
+    expected = states(EngineHealth(MemoryStore(clock=memory_clock), clock=memory_clock), memory_clock)
+    got = states(EngineHealth(valkey_stores[0], clock=valkey_clock), valkey_clock)
+    assert got == expected
+    assert expected[-1]["names"] == ["a", "b", "c", "d"]
+    assert expected[1]["b"].cooldown_until == 1_000_001.0 + 60
+    assert expected[1]["d"].cooldown_until == 1_000_001.0 + 42 and len(expected[1]["d"].recent) == 2

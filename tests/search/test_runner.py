@@ -72,8 +72,8 @@ def test_retry_after_reaches_the_report_path(fake_engine, network):
         def admit_all(self, names):
             return dict.fromkeys(names)
 
-        def record(self, name, outcome, **kw):
-            recorded[name] = (outcome, kw["retry_after"])
+        def record_all(self, reports):
+            recorded.update({r.name: (r.outcome, r.retry_after) for r in reports})
 
     runner = runner_for([entry], network)
     runner.health = Health()

@@ -121,6 +121,20 @@ def test_counts_take_the_plural_form_and_digit_grouping_of_the_language(app_fact
         assert render_template_string(COUNT, c=c).replace("\u202f", " ").replace("\xa0", " ") == text
 
 
+def test_numbers_are_formatted_as_babel_formats_them_in_every_language(app_factory):
+    from babel.numbers import format_decimal
+    from flask import g
+
+    app = app_factory(make_settings([]))
+    with app.test_request_context("/"):
+        for locale in (*i18n.available(), "hi", "not-a-locale"):
+            g.locale = locale
+            for n in (0, 7, 1234, -98765, 1234567890, 12.5):
+                expected = format_decimal(n, locale="en" if locale == "not-a-locale" else locale)
+                assert i18n.format_number(n) == expected, (locale, n)
+        assert i18n.format_number("12 k") == "12 k"
+
+
 def test_pages_tell_caches_they_vary_with_the_language(client):
     response = client.get("/", headers={"Accept-Language": "pt-BR"})
     assert {"Accept-Language", "Cookie"} <= set(response.vary) and response.headers["Content-Language"] == "pt-BR"

@@ -63,3 +63,22 @@ def test_cookie_options_follow_the_scheme_and_work_with_werkzeug() -> None:
     header = response.headers["Set-Cookie"]
     for part in ("Secure", "HttpOnly", "SameSite=Lax", "Max-Age=3600", "Path=/"):
         assert part in header
+
+
+def test_every_answer_gets_the_headers_once_and_keeps_its_own(app_factory) -> None:
+    from tests.conftest import make_settings
+
+    app = app_factory(make_settings([], server={"default_http_headers": {
+        "X-Robots-Tag": "noindex", "x-frame-options": "SAMEORIGIN"}}))  # an operator's, one a security one
+    client = app.test_client()
+    for path in ("/", "/healthz", "/search?q=x&format=json", "/nowhere"):
+        resp = client.get(path)
+        names = [key.lower() for key, _ in resp.headers.items()]
+        assert len(names) == len(set(names)), f"{path}: a header twice"
+        assert resp.headers["X-Frame-Options"] == "DENY", "the security header is not replaced"
+        assert resp.headers["X-Robots-Tag"] == "noindex"
+        assert resp.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert "Strict-Transport-Security" not in resp.headers
+    https = client.get("/", headers={"X-Forwarded-Proto": "https"})  # not from a trusted proxy: plain
+    assert "Strict-Transport-Security" not in https.headers
+    assert client.get("/", base_url="https://localhost").headers["Strict-Transport-Security"].startswith("max-age=")

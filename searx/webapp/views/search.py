@@ -34,8 +34,10 @@ def search() -> BaseResponse:
     if target:
         return redirect(target, code=303)  # 303: a POSTed search is a GET at the site
     prefs = preferences()
+    # the client's pseudonym marks search-cache entries: not worked out when the cache is off
+    client = client_id() if svc.settings.search.cache_ttl > 0 else ""
     outcome = run_search(svc, request.values, prefs, fmt, accept_language=request.headers.get("Accept-Language", ""),
-                         client=client_id(), address=client_address(),
+                         client=client, address=client_address(),
                          user_agent=request.headers.get("User-Agent", ""), locale=getattr(g, "locale", "en"))
     lucky = lucky_target(outcome) if fmt in ("html", "rss") else None
     if lucky:
