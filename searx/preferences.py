@@ -28,6 +28,8 @@ MAX_TOKEN_DATA = 16384
 LANGUAGE = re.compile(r"^(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)$")
 # default categories: comma-separated names (the form sends one checkbox per tab)
 CATEGORIES = re.compile(r"^[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}$")
+# the page styles: auto follows the browser's light or dark setting
+STYLES = ("auto", "light", "dark", "black")
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("load_images", "1", ("0", "1")),
         Pref("autocomplete", s.search.autocomplete or "", ("", *AUTOCOMPLETE)),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, SUMMARY_MODES),  # type: ignore[attr-defined]
+        *display(s),
         Pref("ai_summary_server", "", shared=False),
         Pref("ai_summary_model", "", max_len=200, shared=False),
         Pref("ai_summary_api_key", "", secret=True, max_len=500, shared=False, printable=True),
@@ -82,6 +85,27 @@ def definitions(settings: object) -> dict[str, Pref]:
              tuple(s.doi_resolvers) or ("",)),  # type: ignore[attr-defined]
     ]
     return {p.name: p for p in prefs}
+
+
+def _on_off(value: object) -> str:
+    return "1" if value else "0"
+
+
+def display(settings: object) -> list[Pref]:
+    """How pages look and behave (SearXNG's names; defaults from ``ui.*`` and ``search.favicon_resolver``).
+
+    The favicon resolver is the instance's choice: a user may only turn it off (or on again).
+    """
+    ui = settings.ui  # type: ignore[attr-defined]
+    resolver = settings.search.favicon_resolver  # type: ignore[attr-defined]
+    return [
+        Pref("simple_style", ui.theme_args.simple_style, STYLES),
+        Pref("center_alignment", _on_off(ui.center_alignment), ("0", "1")),
+        Pref("query_in_title", _on_off(ui.query_in_title), ("0", "1")),
+        Pref("hotkeys", ui.hotkeys, ("default", "vim")),
+        Pref("url_formatting", ui.url_formatting, ("pretty", "full", "host")),
+        Pref("favicon_resolver", resolver, tuple(dict.fromkeys(("", resolver)))),
+    ]
 
 
 class Preferences:

@@ -19,6 +19,8 @@ from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
+from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
+from searx.network.favicons import FaviconFetcher
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
@@ -63,6 +65,7 @@ class Services:
     collections: CollectionsService | None = None
     images: ImageFetcher | None = None  # the image proxy's fetcher
     tiles: TileFetcher | None = None  # the map tiles' fetcher (/map_tile)
+    favicons: FaviconFetcher | None = None  # /favicon_proxy's fetcher, when search.favicon_resolver names one
     unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
     unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
 
@@ -143,7 +146,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
         summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
                                embedder=embedder),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
-        tiles=tile_fetcher(settings, store), unsupported=skipped, unknown_plugins=no_plugins,
+        tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
+        unknown_plugins=no_plugins,
     )
 
 
@@ -181,3 +185,12 @@ def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
     fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
                            max_bytes=settings.map.max_tile_bytes)
     return TileFetcher(settings.map, fetcher, store)
+
+
+def favicon_fetcher(settings: Settings, store: Store) -> FaviconFetcher | None:
+    """The favicons' fetcher: the image proxy's guarded fetch with an icon's size cap; None when off."""
+    if not settings.search.favicon_resolver:
+        return None
+    images = image_fetcher(settings)
+    return FaviconFetcher(ImageFetcher(images.guard, user_agent=images.user_agent, timeout=images.timeout,
+                                       max_bytes=FAVICON_BYTES), store)

@@ -16,13 +16,15 @@ import msgspec
 
 from searx.errors import SettingsError
 
+# SearXNG's favicon resolvers (searx.network.favicons has their URLs)
+FAVICON_RESOLVERS = ("allesedv", "duckduckgo", "google", "kagi", "yandex")
+
 _COOLDOWN = "engine health has its own cooldowns (docs/admin/engines.md)"
 
 NO_EFFECT: Mapping[str, str] = {
     "general.enable_metrics": "engine figures are always kept (cooldowns need them)",
     "brand.new_issue_url": "no pre-filled bug report form for engines",
     "brand.pwa_colors": "no installable web app manifest",
-    "search.favicon_resolver": "results show no favicons",
     "search.languages": "the preferences offer one list of search languages (any code is accepted)",
     "search.ban_time_on_fail": _COOLDOWN,
     "search.max_ban_time_on_fail": _COOLDOWN,
@@ -32,10 +34,7 @@ NO_EFFECT: Mapping[str, str] = {
     "ui.templates_path": "the templates are built in",
     "ui.default_theme": "one theme (simple)",
     "ui.cache_url": "results have no cached-page link",
-    "ui.theme_args.simple_style": "pages follow the browser's light or dark setting",
     "ui.search_on_category_select": "category tabs are links that search at once",
-    "ui.hotkeys": "no keyboard shortcuts",
-    "ui.url_formatting": "result URLs are shown in one way",
     "outgoing.max_request_timeout": "a search waits for the largest engine timeout",
     "outgoing.pool_maxsize": "idle connections are kept within outgoing.pool_connections",
     "outgoing.enable_http2": "engines are asked over HTTP/1.1",
@@ -47,7 +46,8 @@ NO_EFFECT: Mapping[str, str] = {
 
 _CHOICES = (("server.method", ("GET", "POST")), ("server.http_protocol_version", ("1.0", "1.1")),
             ("ui.hotkeys", ("default", "vim")), ("ui.url_formatting", ("pretty", "full", "host")),
-            ("ui.theme_args.simple_style", ("auto", "light", "dark", "black")))
+            ("ui.theme_args.simple_style", ("auto", "light", "dark", "black")),
+            ("search.favicon_resolver", ("", *FAVICON_RESOLVERS)))
 
 
 def _get(obj: Any, path: str) -> Any:

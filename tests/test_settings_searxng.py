@@ -175,9 +175,10 @@ def test_a_use_default_settings_file_that_switches_engines_plugins_and_links(sta
     plugins = {p["name"]: p["enabled"] for p in config["plugins"]}
     assert plugins["hash_plugin"] and plugins["tracker_url_remover"] and plugins["ai_summary"]
     assert [p["name"] for p in config["unsupported_plugins"]] == ["enabled_plugins: Vim-like hotkeys"]
-    assert settings.ignored == ("ui.hotkeys",)
+    assert settings.ignored == ()  # ui.hotkeys: vim is honoured
     page = client.get("/search?q=the+query").get_data(as_text=True)
     assert "<title>the query - searx-ai</title>" in page  # ui.query_in_title
+    assert '"hotkeys": "vim"' in page  # the client settings
     assert 'href="https://example.org/privacy"' in page and 'href="https://example.org/donate"' in page
     assert 'href="https://status.example.org/">Uptime<' in page
     assert "javascript:" not in page and "github.com/searxng" not in page

@@ -3,6 +3,8 @@
  * needs. The results page loads the AI summary box only when its placeholder is there.
  */
 
+import { setupFilters } from "./features/filters";
+import { setupHotkeys } from "./features/hotkeys";
 import { setupMaps } from "./features/map_button";
 import { setupVideoEmbeds } from "./features/video_embed";
 import { parseSummaryData } from "./lib/protocol";
@@ -42,6 +44,8 @@ async function results(doc: Document, settings: ClientSettings): Promise<void> {
     );
   }
   setupMaps(doc);
+  setupFilters(doc);
+  setupHotkeys(doc, settings.hotkeys);
   const root = doc.getElementById("ai-summary");
   if (!root) return;
   const data = parseSummaryData(readJsonScript(doc, "ai-summary-data"));

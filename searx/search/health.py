@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
@@ -144,29 +145,55 @@ class EngineHealth:
     # --- /stats ---------------------------------------------------------------
 
     def stats(self, names: Iterable[str] | None = None) -> dict[str, dict]:
-        """Per engine: success rate, median latency, last failure and cooldown state."""
+        """Per engine, over its last ``RECENT`` calls: success rate, median and 80th percentile of
+        the answers' times, error kinds with counts, the last outcome; and the cooldown state.
+
+        The figures are computed here, from the bounded list each state keeps: recording an
+        outcome (the search path) does no more work for them.
+        """
         now = self._clock()
         out: dict[str, dict] = {}
         for name in (self.names() if names is None else names):
-            state = self._load(name)
-            calls = len(state.recent)
-            ok = sum(1 for e in state.recent if e.outcome in SUCCESS)
-            latencies = [e.latency for e in state.recent if e.latency is not None and e.outcome in SUCCESS]
-            counts = {o: sum(1 for e in state.recent if e.outcome == o) for o in OUTCOMES}
-            active = bool(state.cooldown_until)
-            out[name] = {
-                "calls": calls,
-                "outcomes": counts,
-                "success_rate": (ok / calls) if calls else None,
-                "median_latency": statistics.median(latencies) if latencies else None,
-                "last_failure": msgspec.to_builtins(state.last_failure) if state.last_failure else None,
-                "cooldown": {
-                    "active": active,
-                    "reason": state.cooldown_reason,
-                    "seconds_left": max(0.0, state.cooldown_until - now) if active else 0.0,
-                    "until": state.cooldown_until if active else None,
-                    # the cooldown ran out and the next call will be (or is) the probe
-                    "probing": active and now >= state.cooldown_until,
-                },
-            }
+            out[name] = _figures(self._load(name), now)
         return out
+
+
+def percentile(values: list[float], fraction: float) -> float | None:
+    """The ``fraction`` percentile of ``values`` (linear between the nearest ranks), None when empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = fraction * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def _figures(state: State, now: float) -> dict:
+    calls = len(state.recent)
+    ok = sum(1 for e in state.recent if e.outcome in SUCCESS)
+    latencies = [e.latency for e in state.recent if e.latency is not None and e.outcome in SUCCESS]
+    counts = {o: sum(1 for e in state.recent if e.outcome == o) for o in OUTCOMES}
+    kinds = Counter((e.outcome, e.reason or _DEFAULT_REASON.get(e.outcome, "")) for e in state.recent
+                    if e.outcome not in SUCCESS)
+    last = state.recent[-1] if state.recent else None
+    active = bool(state.cooldown_until)
+    return {
+        "calls": calls,
+        "outcomes": counts,
+        "success_rate": (ok / calls) if calls else None,
+        "median_latency": statistics.median(latencies) if latencies else None,
+        "p80_latency": percentile(latencies, 0.8),
+        "errors": [{"outcome": outcome, "reason": reason, "count": count}
+                   for (outcome, reason), count in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "last_outcome": {"outcome": last.outcome, "time": last.time} if last else None,
+        "last_failure": msgspec.to_builtins(state.last_failure) if state.last_failure else None,
+        "cooldown": {
+            "active": active,
+            "reason": state.cooldown_reason,
+            "seconds_left": max(0.0, state.cooldown_until - now) if active else 0.0,
+            "until": state.cooldown_until if active else None,
+            # the cooldown ran out and the next call will be (or is) the probe
+            "probing": active and now >= state.cooldown_until,
+        },
+    }

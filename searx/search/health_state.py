@@ -25,13 +25,15 @@ CHALLENGE_BASE = 300.0      # first cooldown after a bot check without Retry-Aft
 INFRA_BASE = 60.0           # first cooldown after two infrastructure failures in a row
 MAX_COOLDOWN = 3600.0       # doubling stops here
 MAX_RETRY_AFTER = 86400.0   # a Retry-After is honoured, but not beyond a day
-RECENT = 100                # outcomes kept per engine for the success rate and median
+RECENT = 100                # outcomes kept per engine for the success rate and the percentiles
+MAX_REASON = 80             # a failure's reason as kept in the recent outcomes
 
 
 class Event(msgspec.Struct, array_like=True):
     time: float
     outcome: str
     latency: float | None = None
+    reason: str = ""  # failures only (what /stats counts as error kinds); an older state has none
 
 
 class Failure(msgspec.Struct):
@@ -153,9 +155,10 @@ def record_keys(names_key: str, keys: Sequence[tuple[str, str]]) -> list[str]:
 
 def record_args(now: float, calls: Sequence[Call]) -> list[str]:
     """RECORD's arguments (Valkey passes strings; the Python side reads the same)."""
+    # the reason is cut here, once for both sides (Lua would cut bytes, not characters)
     args = [repr(float(now))]
     for name, outcome, reason, retry_after, latency in calls:
-        args += [outcome, reason, "" if retry_after is None else repr(float(retry_after)),
+        args += [outcome, reason[:MAX_REASON], "" if retry_after is None else repr(float(retry_after)),
                  "" if latency is None else repr(float(latency)), name]
     return args
 
@@ -171,7 +174,8 @@ def _apply_record(values: list[bytes | None], args: Sequence[str]) -> list[bytes
         outcome, reason, retry_after, latency, name = args[1 + 5 * i:6 + 5 * i]
         state = states.get(name) or _decoded(values[1 + 2 * i], _Stored)
         states[name] = state
-        event = msgspec.Raw(encode(Event(now, outcome, float(latency) if latency else None)))
+        kept = "" if outcome in SUCCESS else reason  # a failure's reason, already cut by record_args
+        event = msgspec.Raw(encode(Event(now, outcome, float(latency) if latency else None, kept)))
         state.recent = [*state.recent[-(RECENT - 1):], event]
         apply_outcome(state, now, outcome, reason, float(retry_after) if retry_after else None)
     for i in range(len(values) // 2):
@@ -268,7 +272,11 @@ for i = 0, (#KEYS - 1) / 2 - 1 do
   local outcome, reason, name = ARGV[a], ARGV[a + 1], ARGV[a + 4]
   local retry_after, latency = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
   local s = load(KEYS[2 + 2 * i])
-  table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
+  if outcome == 'ok' or outcome == 'no_results' then
+    table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency})
+  else
+    table.insert(s.recent, {now, outcome, latency == nil and cjson.null or latency, reason})
+  end
   while #s.recent > RECENT do table.remove(s.recent, 1) end
   apply(s, outcome, reason, retry_after)
   save(KEYS[2 + 2 * i], s)

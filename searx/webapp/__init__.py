@@ -15,7 +15,7 @@ from searx import settings as settings_mod
 from searx.mcp import http_endpoint
 from searx.services import Services, build
 from searx.settings import Settings
-from searx.webapp import errors, i18n, image_links, pages
+from searx.webapp import errors, i18n, image_links, pages, url_text
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -42,11 +42,14 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
     errors.install(app)
     pages.install(app)
     image_links.install(app)
+    url_text.install(app)
 
     from searx.webapp.views import (
         collections,
+        favicon_proxy,
         fetch,
         image_proxy,
+        info,
         map_tile,
         mcp,
         meta,
@@ -55,11 +58,12 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         preferences,
         search,
         shared,
+        stats,
         summary,
     )
 
     for module in (search, preferences, meta, summary, shared, fetch, openapi, metrics, mcp, collections,
-                   image_proxy, map_tile):
+                   image_proxy, map_tile, favicon_proxy, stats, info):
         app.register_blueprint(module.bp)
     from searx.webapp import headers, limits, origin
 

@@ -75,3 +75,12 @@ def client_id() -> str:
 
     return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 
+
+def stats_wants_html() -> bool:
+    """``/stats``: ``format=html``/``json`` decide, else whether the caller's Accept prefers HTML to JSON
+    (a browser's ``text/html`` does; ``*/*`` and no Accept get JSON)."""
+    fmt = request.args.get("format", "")
+    if fmt:
+        return fmt == "html"
+    return request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html"
+

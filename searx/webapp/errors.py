@@ -32,8 +32,9 @@ HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 413: "too
 View = TypeVar("View", bound=Callable[..., Any])
 
 
-def answers(shape: str) -> Callable[[View], View]:
-    """Declare how a view answers its errors: ``API``, ``FLAT`` or ``PAGE``."""
+def answers(shape: str | Callable[[], str]) -> Callable[[View], View]:
+    """Declare how a view answers its errors: ``API``, ``FLAT`` or ``PAGE``, or a function that
+    decides per request (``/stats`` answers a page or JSON as the caller negotiated)."""
 
     def mark(view: View) -> View:
         view.error_shape = shape  # type: ignore[attr-defined]
@@ -74,6 +75,8 @@ def shape() -> str:
     """How this request's errors are answered (``API``, ``FLAT`` or ``PAGE``)."""
     view = current_app.view_functions.get(_endpoint() or "")
     declared = getattr(view, "error_shape", PAGE)
+    if callable(declared):
+        declared = declared()
     if declared == PAGE and _asked_format() in API_FORMATS:
         return FLAT
     return declared

@@ -10,12 +10,14 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import NumberPattern
+from babel.numbers import format_percent as format_percent_babel
 from babel.support import NullTranslations, Translations
 from flask import Flask, Response, g, request
 
 from searx.webapp.context import preferences
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
 
 # Chinese written in Traditional script: the Simplified catalog (zh_CN) is not offered for these.
 _TRADITIONAL_CHINESE = {"hant", "tw", "hk", "mo"}
@@ -137,6 +139,13 @@ def format_number(n: object) -> str:
     return pattern.apply(n, locale)
 
 
+def format_percent(n: object) -> str:
+    """A whole percentage (``93``) in the interface language's notation (``93%``, ``93 %``)."""
+    if not isinstance(n, (int, float)):
+        return str(n)
+    return format_percent_babel(n / 100, locale=getattr(g, "locale", "en"))
+
+
 def install(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     # Templates format the catalog's text themselves (newstyle: variables escaped, %(num)s set).
@@ -147,6 +156,7 @@ def install(app: Flask) -> None:
     )
     app.jinja_env.globals["_"] = gettext
     app.jinja_env.filters["format_number"] = format_number
+    app.jinja_env.filters["format_percent"] = format_percent
 
     @app.before_request
     def _locale() -> None:

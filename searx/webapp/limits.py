@@ -1,5 +1,5 @@
-"""Rate limits for /search, /autocompleter, /ai_summary (and its follow-ups and shares), /fetch, /image_proxy
-and /map_tile (when ``server.limiter`` is on).
+"""Rate limits for /search, /autocompleter, /ai_summary (and its follow-ups and shares), /fetch, /image_proxy,
+/map_tile and /favicon_proxy (when ``server.limiter`` is on).
 
 The client address comes from X-Forwarded-For only when the direct peer is a
 trusted proxy. Over the limit: ``Refused("rate_limited")``, answered 429 with Retry-After.
@@ -17,11 +17,12 @@ from searx.services import Services
 from searx.webapp.context import client_address
 
 # endpoint -> the limiter's routes it counts against (server.limiter's keys)
-# (map tiles share the image proxy's budget: both are pictures fetched for a page; a summary's follow-up
-# searches, so it is a summary and a search; a share link made or opened counts as a search)
+# (map tiles and favicons share the image proxy's budget: all are pictures fetched for a page; a summary's
+# follow-up searches, so it is a summary and a search; a share link made or opened counts as a search)
 ROUTES: dict[str, tuple[str, ...]] = {
     "search.search": ("search",), "meta.autocompleter": ("autocompleter",), "ai_summary.ai_summary": ("ai_summary",),
     "fetch.fetch": ("fetch",), "image_proxy.image_proxy": ("image_proxy",), "map_tile.map_tile": ("image_proxy",),
+    "favicon_proxy.favicon_proxy": ("image_proxy",),
     "ai_summary.follow_up": ("ai_summary", "search"), "ai_summary.share": ("search",), "shared.shared": ("search",),
 }
 

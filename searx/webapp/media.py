@@ -12,14 +12,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from babel.dates import format_timedelta
 
 from searx.engines import Engine
 from searx.origin import parse_origin
-from searx.results.search import SearchQuery
 from searx.results.types import MainResult
+from searx.webapp.search_links import SearchChoices
 
 # SearXNG's default tab order, used when the settings name no categories_as_tabs
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
@@ -38,13 +38,21 @@ class Tab:
     current: bool
 
 
-def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[str], sq: SearchQuery) -> list[Tab]:
+def tab_categories(order: Iterable[str], engines: Mapping[str, Engine]) -> list[str]:
+    """The categories shown as tabs and offered as default categories: those of ``categories_as_tabs``
+    (SearXNG's order when it is empty) that some engine has. Other categories (an engine's internal
+    ``web``, ``weather``) are searched only by name (``!weather``, ``categories=``)."""
+    have = {c for e in engines.values() for c in e.categories}
+    return [name for name in dict.fromkeys(order or DEFAULT_TABS) if name in have]
+
+
+def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[str],
+         search: SearchChoices) -> list[Tab]:  # fmt: skip
     """The categories that have an engine on for this user, in the settings' order; each
     tab's link keeps the query, language, safe search and time range (page 1)."""
     have = {c for name in enabled if name in engines for c in engines[name].categories}
-    current = sq.categories[0] if sq.categories else "general"
-    keep = {"language": sq.language, "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
-    return [Tab(name, "/search?" + urlencode({"q": sq.query, "categories": name, **keep}), name == current)
+    current = search.categories[0] if search.categories else "general"
+    return [Tab(name, search.url(categories=name), name == current)
             for name in dict.fromkeys(order or DEFAULT_TABS) if name in have]
 
 

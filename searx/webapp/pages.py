@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, render_template
+from markupsafe import Markup
 
 import searx.webapp.answers as answers
 import searx.webapp.client_strings as client_strings
@@ -14,8 +17,8 @@ import searx.webapp.i18n as i18n
 import searx.webapp.image_links as image_links
 import searx.webapp.media as media
 import searx.webapp.prefs_page as prefs_page
+import searx.webapp.search_links as search_links
 from searx.autocomplete.backends import LABELS as AUTOCOMPLETE_LABELS
-from searx.engines import categories_of
 from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
 from searx.results.search import SearchOutcome
@@ -23,6 +26,7 @@ from searx.search.request import enabled_engines
 from searx.services import Services
 from searx.webapp.context import is_https, preferences, services
 from searx.webapp.map_view import map_view
+from searx.webapp.origin import absolute
 from searx.webapp.security import content_security_policy
 
 
@@ -37,7 +41,7 @@ def _client_settings(prefs: Preferences) -> dict[str, Any]:
     svc = services()
     mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
     locale = getattr(g, "locale", "en")
-    settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode}
+    settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode, "hotkeys": prefs.get("hotkeys")}
     if "infinite_scroll" in svc.plugins.plugins:  # the plugin's only effect: the page loads further pages
         on = svc.plugins.active(prefs.csv("enabled_plugins"), prefs.csv("disabled_plugins"))
         settings["infinite_scroll"] = any(p.id == "infinite_scroll" for p in on)
@@ -54,8 +58,8 @@ def install(app: Flask) -> None:
 
     svc: Services = app.extensions["searx"]
     # what the frozen settings and the engines decide, worked out once instead of on every page
-    fixed = {"instance_name": svc.settings.general.instance_name, "footer_links": footer.links(svc.settings),
-             "query_in_title": svc.settings.ui.query_in_title, "categories": categories_of(svc.engines)}
+    # (query_in_title is the user's preference here, and the home page's categories are the tabs')
+    fixed = {"instance_name": svc.settings.general.instance_name, "footer_links": footer.links(svc.settings)}
 
     @app.context_processor
     def _inject() -> dict[str, Any]:
@@ -78,11 +82,20 @@ def _common(prefs: Preferences) -> dict[str, Any]:
         "method": prefs.get("method"),
         "client_settings": _client_settings(prefs),
         "new_tab": prefs.get("results_on_new_tab") == "1",
+        "query_in_title": prefs.get("query_in_title") == "1",
+        "style": prefs.get("simple_style"),
+        "center_alignment": prefs.get("center_alignment") == "1",
+        "hotkeys": prefs.get("hotkeys"),
+        "ui_locale": getattr(g, "locale", "en"),
     }
 
 
 def index(prefs: Preferences) -> Response:
-    return Response(render_template("index.html", page="index", method=prefs.get("method")), mimetype="text/html")
+    svc = services()
+    tabs = media.tab_categories(svc.settings.categories_as_tabs, svc.engines)
+    html = render_template("index.html", page="index", method=prefs.get("method"), home_categories=tabs,
+                           chosen_categories=set(prefs.csv("categories")))
+    return Response(html, mimetype="text/html")
 
 
 def _host(url: str) -> str:
@@ -92,25 +105,43 @@ def _host(url: str) -> str:
         return ""
 
 
-def results(outcome: SearchOutcome, prefs: Preferences) -> Response:
+@lru_cache(maxsize=1024)
+def fragment(template: str, locale: str, values: tuple[tuple[str, Any], ...]) -> Markup:
+    """A part of the results page that depends only on the interface language and ``values`` (the
+    selectors, the shortcuts' list), rendered once: every search shows them."""
+    return Markup(render_template(template, **dict(values)))
+
+
+def _selectors(prefs: Preferences, search: search_links.SearchChoices) -> Markup:
+    """The results form's selectors: time range, safe search, language (the user's choice selected)."""
+    locale = getattr(g, "locale", "en")
+    other = search.language not in ("auto", "all") and search.language not in dict(prefs_page.language_names(locale))
+    return fragment("_selectors.html", locale, (
+        ("time_range", search.time_range), ("safesearch", search.safesearch), ("language", search.language),
+        ("other_language", search.language if other else ""), ("safesearch_locked", "safesearch" in prefs.locked),
+        ("language_locked", "language" in prefs.locked),
+        ("language_options", prefs_page.language_options(locale, search.language))))
+
+
+def results(outcome: SearchOutcome, prefs: Preferences, values: Mapping[str, str]) -> Response:
     svc = services()
     sq = outcome.query
     rs = outcome.results
+    search = search_links.choices(values, prefs, sq)
     summary = next((a for a in rs.answers if a.kind == "ai_summary"), None)
-    page_args = {"q": sq.query, "categories": ",".join(sq.categories), "language": sq.language,
-                 "safesearch": sq.safesearch, "time_range": sq.time_range or ""}
     embed_hosts = media.embed_hosts(svc.settings.ui)
-    tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), sq)
+    tabs = media.tabs(svc.settings.categories_as_tabs, svc.engines, enabled_engines(svc.engines, prefs), search)
     places = map_view(svc.settings.map, rs.results, proxied=prefs.get("image_proxy") == "1")
     html = render_template(
-        "results.html", page="results", q=sq.query, sq=sq, results=rs.results, tabs=tabs, map_view=places,
+        "results.html", page="results", q=search.q, sq=sq, search=search, selectors=_selectors(prefs, search),
+        hotkeys_help=fragment("_hotkeys.html", getattr(g, "locale", "en"), (("hotkeys", prefs.get("hotkeys")),)),
+        results=rs.results, tabs=tabs, map_view=places,
         **media.media_context(rs.results, embed_hosts),
         answers=[a for a in rs.answers if a.kind != "ai_summary"], summary=summary,
         infoboxes=rs.infoboxes, suggestions=rs.suggestions, corrections=rs.corrections,
         reports=outcome.reports, unresponsive=outcome.unresponsive, all_failed=outcome.all_failed,
-        host=_host, number_of_results=rs.number_of_results,
-        prev_url="/search?" + urlencode({**page_args, "pageno": sq.pageno - 1}) if sq.pageno > 1 else "",
-        next_url="/search?" + urlencode({**page_args, "pageno": sq.pageno + 1}) if rs.results else "",
+        host=_host, number_of_results=rs.number_of_results, share_url=absolute(search.url(sq.pageno)),
+        has_next=bool(rs.results),
     )
     response = Response(html, mimetype="text/html")
     response.headers["Server-Timing"] = server_timing(outcome)
@@ -131,6 +162,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     svc = services()
     on = set(enabled_engines(svc.engines, prefs))
     order = prefs_page.category_order(svc.settings.categories_as_tabs or media.DEFAULT_TABS, svc.engines)
+    tabs = media.tab_categories(svc.settings.categories_as_tabs, svc.engines)
     stats = svc.health.stats(list(svc.engines))
     enabled = set(prefs.csv("enabled_plugins"))
     disabled = set(prefs.csv("disabled_plugins"))
@@ -144,13 +176,14 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
     languages = prefs_page.language_names(locale)
     html = render_template(
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs,
-        engine_groups=prefs_page.engine_groups(order, svc.engines, on, stats), category_order=order,
+        engine_groups=prefs_page.engine_groups(order, svc.engines, on, stats), category_order=tabs,
         chosen_categories=set(prefs.csv("categories")), languages=languages,
         other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
         unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],
         allow_user_server=svc.settings.ai_summary.allow_user_server, models=svc.settings.ai_summary.models,
+        favicon_resolver=svc.settings.search.favicon_resolver,
         doi_resolvers=list(svc.settings.doi_resolvers) if "oa_doi_rewrite" in svc.plugins.plugins else [],
         autocomplete_backends=list(AUTOCOMPLETE_LABELS.items()),
     )

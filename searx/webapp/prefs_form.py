@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask import Response
+from werkzeug.wrappers import Response as BaseResponse
 
-from searx.engines import categories_of
 from searx.errors import BadRequest
 from searx.preferences import Preferences
 from searx.services import Services
+from searx.webapp.media import tab_categories
 from searx.webapp.security import cookie_options
 
 MAX_AGE = 5 * 365 * 24 * 3600
@@ -52,11 +53,11 @@ def apply_form(prefs: Preferences, form: Mapping[str, str], svc: Services) -> Sa
     values = {k: v for k, v in form.items() if k in prefs.defs}
     removed = [] if KEY in prefs.locked else _key_change(prefs, form, values)
     if "engines_form" in form:  # unchecked boxes are not sent
-        for name in ("results_on_new_tab", "load_images", "image_proxy"):
+        for name in ("results_on_new_tab", "load_images", "image_proxy", "center_alignment", "query_in_title"):
             if name not in form:
                 values[name] = "0"
     if "categories_form" in form:
-        known = categories_of(svc.engines)
+        known = tab_categories(svc.settings.categories_as_tabs, svc.engines)
         chosen = [c for c in known if form.get(f"category_{c}") == "on"]
         values["categories"] = ",".join(chosen) or "general"
     if "engines_form" in form:
@@ -82,3 +83,13 @@ def save_cookies(response: Response, prefs: Preferences, saved: Saved, *, https:
         if name not in prefs.values or (pref.secret and name not in saved.changed):
             continue
         response.set_cookie(name, prefs.values[name], **cookie_options(https=https, http_only=True, max_age=MAX_AGE))
+
+
+def clear_cookies(response: BaseResponse, defs: Mapping[str, object], cookies: Mapping[str, str], *, https: bool) -> list[str]:
+    """Remove every preference cookie the browser sent (``/clear_cookies``); the names removed."""
+    options = cookie_options(https=https, http_only=True)
+    names = [name for name in defs if name in cookies]
+    for name in names:
+        response.delete_cookie(name, path=options["path"], secure=options["secure"], httponly=True,
+                               samesite=options["samesite"])  # fmt: skip
+    return names

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from markupsafe import Markup, escape
 
 from searx.engines import Engine, categories_of
 from searx.results.search import BOT_CHECK
@@ -37,6 +38,15 @@ def language_names(ui_locale: str) -> tuple[tuple[str, str], ...]:
         name = Locale.parse(code, sep="-").get_display_name(ui) or code
         named.append((code, name[:1].upper() + name[1:]))
     return tuple(sorted(named, key=lambda pair: pair[1].casefold()))
+
+
+@lru_cache(maxsize=512)
+def language_options(ui_locale: str, selected: str) -> Markup:
+    """The ``<option>``s of the search languages for a selector, ``selected`` selected (rendered once
+    per interface language and choice: the results page shows them on every search)."""
+    return Markup("".join(
+        f'<option value="{escape(code)}" lang="{escape(code)}"{" selected" if code == selected else ""}>{escape(name)}</option>'
+        for code, name in language_names(ui_locale)))
 
 
 def category_order(tabs: Iterable[str], engines: Mapping[str, Engine]) -> list[str]:

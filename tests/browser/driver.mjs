@@ -404,6 +404,16 @@ function directionReport() {
       const r = e.getBoundingClientRect();
       return r.width > 0 && (r.left < -1 || r.right > width + 1);
     })
+    // what a box inside the page clips (a cut address's parts) is not seen past it: that box is measured
+    .filter((e) => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") {
+          const r = a.getBoundingClientRect();
+          return !(r.left >= -1 && r.right <= width + 1);
+        }
+      }
+      return true;
+    })
     .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
   return {
     lang: html.lang,
@@ -424,6 +434,110 @@ function directionReport() {
     skip: document.querySelector(".skip-link")?.textContent ?? "",
   };
 }
+
+/** Runs in the page: the colours the style gave the page and the summary box. */
+function lookReport() {
+  const html = document.documentElement;
+  const color = (sel, prop) => {
+    const e = document.querySelector(sel);
+    return e ? getComputedStyle(e)[prop] : null;
+  };
+  return {
+    htmlClass: html.className,
+    scheme: document.querySelector('meta[name="color-scheme"]')?.getAttribute("content") ?? "",
+    colorScheme: getComputedStyle(html).colorScheme,
+    background: color("body", "backgroundColor"),
+    text: color("body", "color"),
+    panel: getComputedStyle(html).getPropertyValue("--panel").trim(),
+    summary: color("#ai-summary", "backgroundColor"),
+    mainLeft: Math.round(document.querySelector("main")?.getBoundingClientRect().left ?? 0),
+    mainRight: Math.round(document.querySelector("main")?.getBoundingClientRect().right ?? 0),
+    brand: document.querySelector(".brand")?.getBoundingClientRect().toJSON() ?? null,
+    content: document.querySelector("main > *")?.getBoundingClientRect().toJSON() ?? null,
+  };
+}
+
+/** Runs in the page: the results form's selectors, where they are and what they hold. */
+function filtersReport() {
+  const box = document.querySelector(".search-filters");
+  const rect = (e) => e?.getBoundingClientRect().toJSON() ?? null;
+  return {
+    url: location.href,
+    values: Object.fromEntries(
+      [...document.querySelectorAll(".search-filters select")].map((s) => [s.name, s.value]),
+    ),
+    apply: (() => {
+      const b = document.querySelector(".filters-apply");
+      return b ? { hidden: b.hidden, visible: b.getClientRects().length > 0 } : null;
+    })(),
+    box: rect(box),
+    selects: [...document.querySelectorAll(".search-filters select")].map(rect),
+    input: rect(document.getElementById("q")),
+  };
+}
+
+Object.assign(SCENARIOS, {
+  /** A page in a style (colours, scheme) and its direction, with a screenshot. */
+  async look(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    await screenshots(page, spec.screenshots);
+    return { look: await page.evaluate(lookReport), rtl: await page.evaluate(directionReport) };
+  },
+
+  /** The results form's selectors: pick a value (with JavaScript it submits; without, Apply does). */
+  async filters(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    const before = await page.evaluate(filtersReport);
+    const layout = await page.evaluate(directionReport);
+    await screenshots(page, spec.screenshots);
+    const steps = [];
+    for (const [name, value] of spec.choose ?? []) {
+      const navigated = page.waitForNavigation({ waitUntil: "load", timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
+      await page.selectOption(`.search-filters select[name="${name}"]`, value);
+      let submitted = await navigated;
+      if (!submitted && spec.apply) {
+        await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click(".filters-apply")]);
+        submitted = "apply";
+      }
+      steps.push({ submitted, ...(await page.evaluate(filtersReport)) });
+    }
+    return { before, layout, steps };
+  },
+
+  /** The keyboard shortcuts: each key of spec.keys (those of spec.navigates load another page), then
+   *  what is selected, focused and shown. */
+  async hotkeys(page, spec) {
+    await page.goto(spec.url, { waitUntil: "load" });
+    const steps = [];
+    for (const key of spec.keys ?? []) {
+      const url = page.url();
+      if ((spec.navigates ?? []).includes(key)) {
+        await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.keyboard.press(key)]);
+      } else {
+        await page.keyboard.press(key);
+      }
+      steps.push(
+        await page.evaluate(
+          ([before]) => ({
+            key: null,
+            moved: location.href !== before,
+            url: location.href,
+            selected: [...document.querySelectorAll("article.result[data-selected]")].map((a) => a.id),
+            focused: document.activeElement?.id || document.activeElement?.textContent?.trim() || "",
+            help: !(document.getElementById("hotkeys-help")?.hidden ?? true),
+          }),
+          [url],
+        ),
+      );
+      steps.at(-1).key = key;
+      if (spec.screenshotAt === key) await screenshots(page, spec.screenshots);
+    }
+    return { steps };
+  },
+});
 
 /** A 4x3 grey PNG: what a stubbed picture host answers. */
 const PNG = Buffer.from(
@@ -633,6 +747,41 @@ Object.assign(SCENARIOS, {
     const layoutAfter = await page.evaluate(directionReport);
     await screenshots(page, spec.screenshots);
     return { before, after, layoutBefore, layoutAfter, tiles: [...seen.tiles], chunks: [...seen.chunks] };
+  },
+});
+
+/** Runs in the page: where each result's address line and favicon box are (rounded px). */
+function faviconReport() {
+  const round = (r) => [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
+  const lines = [...document.querySelectorAll("article.result p.url")];
+  return {
+    lines: lines.map((p) => round(p.getBoundingClientRect())),
+    boxes: lines.map((p) => p.querySelector(".favicon")).filter(Boolean).map((b) => round(b.getBoundingClientRect())),
+    pending: [...document.querySelectorAll(".favicon img")].filter((i) => !i.complete).length,
+    lazy: [...document.querySelectorAll(".favicon img")].every((i) => i.loading === "lazy"),
+    sources: [...new Set([...document.querySelectorAll(".favicon img")].map((i) => new URL(i.src).pathname))],
+  };
+}
+
+Object.assign(SCENARIOS, {
+  /** Favicons: the result lines before and after the icons in view arrive, and the layout shift. */
+  async favicons(page, spec, seen) {
+    await stubForeignHosts(page, seen);
+    await page.addInitScript(observeShifts);
+    await page.goto(spec.url, { waitUntil: "domcontentloaded" });
+    const before = await page.evaluate(faviconReport);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll(".favicon img")]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight)
+          .every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20000, polling: 50 },
+    );
+    const after = await page.evaluate(faviconReport);
+    const shift = await page.evaluate(() => window.__shift.total);
+    await screenshots(page, spec.screenshots);
+    return { before, after, shift, rtl: await page.evaluate(directionReport) };
   },
 });
 

@@ -102,7 +102,7 @@ def test_the_images_tab_with_the_images_group(image_group: Served, browser: Any,
     assert layout["columns"] == (1 if viewport["width"] == 320 else 6)
     assert (layout["dir"], layout["direction"]) == (("rtl", "rtl") if lang else ("ltr", "ltr"))
     dark = layout["body"] == "rgb(21, 23, 27)"
-    assert dark == (scheme == "dark") and layout["box"] == ("rgb(30, 33, 39)" if dark else "rgb(245, 247, 250)")
+    assert dark == (scheme == "dark") and layout["box"] == ("rgb(28, 31, 36)" if dark else "rgb(245, 247, 250)")
     assert layout["icons"] > 0 and layout["iconBox"] == "rgb(245, 247, 250)"  # dark strokes stay visible
     assert r["seen"]["foreign"] == []  # only pictures left loopback (stubbed)
     hosts = {p.split("/")[2] for p in r["seen"]["foreignPictures"]}

@@ -227,6 +227,62 @@ def test_admitting_a_search_s_engines_is_one_store_read(clock: Clock) -> None:
     assert calls == ["get_many", "add"], "only a probe takes its lock"
 
 
+def test_percentiles_come_from_the_answers_of_the_last_hundred_calls(health: EngineHealth) -> None:
+    for i in range(1, 11):  # 0.1 ... 1.0 s
+        health.record("gh", "ok", latency=i / 10, results=1)
+    health.record("gh", "timeout", latency=9.0)  # a failure's time is no answer time
+    row = health.stats(["gh"])["gh"]
+    assert row["median_latency"] == pytest.approx(0.55)
+    assert row["p80_latency"] == pytest.approx(0.82)  # linear between the 8th and 9th of 10
+    for _ in range(150):
+        health.record("gh", "ok", latency=2.0, results=1)
+    row = health.stats(["gh"])["gh"]
+    assert row["calls"] == 100 and row["median_latency"] == row["p80_latency"] == 2.0  # the old ones are gone
+
+
+def test_error_kinds_are_counted_by_outcome_and_reason_most_frequent_first(health: EngineHealth) -> None:
+    for outcome, reason in [("timeout", ""), ("error", "HTTP error"), ("timeout", ""), ("challenged", "CAPTCHA"),
+                            ("error", "parsing error"), ("error", "HTTP error"), ("timeout", "")]:
+        health.record("sp", outcome, reason=reason)
+        health.record("sp", "ok", latency=0.1)  # a success between failures keeps engine health calm
+    row = health.stats(["sp"])["sp"]
+    assert row["errors"] == [
+        {"outcome": "timeout", "reason": "timeout", "count": 3},
+        {"outcome": "error", "reason": "HTTP error", "count": 2},
+        {"outcome": "challenged", "reason": "CAPTCHA", "count": 1},
+        {"outcome": "error", "reason": "parsing error", "count": 1},
+    ]
+    assert row["last_outcome"]["outcome"] == "ok"
+    health.record("sp", "blocked", reason="access denied")
+    assert health.stats(["sp"])["sp"]["last_outcome"]["outcome"] == "blocked"
+
+
+def test_a_never_asked_engine_has_no_figures(health: EngineHealth) -> None:
+    row = health.stats(["new"])["new"]
+    assert row["calls"] == 0 and row["median_latency"] is None and row["p80_latency"] is None
+    assert row["errors"] == [] and row["last_outcome"] is None and row["success_rate"] is None
+
+
+def test_a_long_reason_is_cut_and_successes_keep_none_and_old_states_still_load(health: EngineHealth) -> None:
+    health.record("x", "error", reason="ä" * 500)
+    health.record("x", "ok", latency=0.1)
+    recent = health._load("x").recent
+    assert recent[0].reason == "ä" * 80 and recent[1].reason == ""
+    old = b'{"recent":[[1.0,"timeout",null],[2.0,"ok",0.25]],"last_failure":{"outcome":"timeout","reason":"timeout","time":1.0}}'
+    health._store.set(health._key("old"), old)  # written before failures kept their reason
+    row = health.stats(["old"])["old"]
+    assert row["calls"] == 2 and row["errors"] == [{"outcome": "timeout", "reason": "timeout", "count": 1}]
+
+
+def test_percentile_edges() -> None:
+    from searx.search.health import percentile
+
+    assert percentile([], 0.8) is None
+    assert percentile([3.0], 0.8) == 3.0
+    assert percentile([5.0, 1.0], 0.5) == 3.0
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.8) == pytest.approx(4.2)
+
+
 def test_a_search_records_all_its_engines_in_one_store_call(clock: Clock) -> None:
     from searx.results.search import EngineReport
 

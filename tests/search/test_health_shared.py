@@ -105,7 +105,9 @@ def _states(health: EngineHealth, clock: Clock) -> list[dict]:
             "cooldown_until": state.cooldown_until, "reason": state.cooldown_reason,
             "started": state.cooldown_started, "bot_checks": state.bot_checks,
             "infra_failures": state.infra_failures, "infra_cooldowns": state.infra_cooldowns,
-            "last_failure": state.last_failure, "recent": [(e.time, e.outcome, e.latency) for e in state.recent],
+            "last_failure": state.last_failure,
+            "recent": [(e.time, e.outcome, e.latency, e.reason) for e in state.recent],
+            "stats": health.stats(["seq"])["seq"],  # the percentiles and error kinds read the same state
         })
     return out
 
@@ -117,6 +119,8 @@ def test_the_valkey_script_decides_as_the_memory_store(valkey_stores) -> None:
     assert got == expected
     assert expected[4]["cooldown_until"] == 1_000_000.0 + 70 + 120
     assert expected[-1]["cooldown_until"] == 1_000_000.0 + 1900 + 86400
+    assert expected[-1]["recent"][2][3] == "HTTP error" and expected[-1]["recent"][0][3] == ""
+    assert expected[-1]["stats"]["errors"][0] == {"outcome": "challenged", "reason": "CAPTCHA", "count": 3}
 
 
 def test_ending_a_cooldown_is_one_update_too(valkey_stores) -> None:

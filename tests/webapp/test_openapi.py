@@ -173,6 +173,49 @@ def tile_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, 
     return {check(doc, "/map_tile/{z}/{x}/{y}", "get", r) for r in answers}
 
 
+def page_answers(app_factory: Any, fake_engine: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
+    """/stats (JSON and HTML), /stats/errors, /robots.txt, /about, /info, /clear_cookies,
+    /engine_descriptions.json and /favicon_proxy: every documented answer."""
+    import httpx
+
+    from searx.network.favicons import MAX_BYTES, FaviconFetcher, proxied_url
+    from searx.network.guard import AddressGuard
+    from searx.network.images import ImageFetcher
+    from tests.conftest import SECRET
+    from tests.network.test_favicons import Resolvers, resolve
+
+    engines = [json_engine_entry(fake_engine.url, "a")]
+    app = app_factory(make_settings(engines, search={"favicon_resolver": "duckduckgo"}, server={"limiter": True},
+                                    limiter={"image_proxy": {"limit": 3, "window": 60}}))  # the 4th icon: 429
+    svc = app.extensions["searx"]
+    site = Resolvers({"a.example": (200, "image/png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 32)})
+    fetcher = ImageFetcher(AddressGuard(resolver=resolve, own_addresses=()), user_agent="t", timeout=5.0,
+                           max_bytes=MAX_BYTES, transport=lambda: httpx.MockTransport(site))
+    svc.favicons = FaviconFetcher(fetcher, svc.store)
+    svc.health.record("a", "timeout")
+    c = app.test_client()
+    off = app_factory(make_settings(engines)).test_client()
+    html = {"Accept": "text/html"}
+    answers = [
+        ("/stats", c.get("/stats")), ("/stats", c.get("/stats", headers=html)), ("/stats", c.get("/stats?sort=x")),
+        ("/stats/errors", c.get("/stats/errors")), ("/stats/errors", c.get("/stats/errors?x=1")),
+        ("/robots.txt", c.get("/robots.txt")), ("/about", c.get("/about")),
+        ("/info/{locale}/about", c.get("/info/de/about")), ("/info/{locale}/about", c.get("/info/xx/about")),
+        ("/engine_descriptions.json", c.get("/engine_descriptions.json")),
+        ("/favicon_proxy", c.get(proxied_url(SECRET, "duckduckgo", "a.example"))),
+        ("/favicon_proxy", c.get("/favicon_proxy?authority=a.example")),
+        ("/favicon_proxy", c.get("/favicon_proxy?authority=a.example&resolver=duckduckgo&h=" + "0" * 32)),
+        ("/favicon_proxy", off.get(proxied_url(SECRET, "duckduckgo", "a.example"))),
+        ("/favicon_proxy", c.get(proxied_url(SECRET, "duckduckgo", "b.example"))),
+    ]
+    assert [r.status_code for _, r in answers][-5:] == [200, 400, 403, 404, 429]
+    covered = {check(doc, path, "get", r) for path, r in answers}
+    for method in ("get", "post"):
+        for headers in ({"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "cross-site"}):
+            covered.add(check(doc, "/clear_cookies", method, getattr(c, method)("/clear_cookies", headers=headers)))
+    return covered
+
+
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
@@ -284,6 +327,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     covered |= tile_answers(full_app, app_factory(make_settings(
         [json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
         limiter={"image_proxy": {"limit": 1, "window": 60}})), doc)
+    covered |= page_answers(app_factory, fake_engine, doc)
     for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
     public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))

@@ -184,9 +184,9 @@ def test_wrong_method_is_clean(client):
 
 def test_pages_follow_the_browser_language(client):
     german = client.get("/search?q=x", headers={"Accept-Language": "de-DE,de;q=0.9"}).data.decode()
-    assert "Suchergebnisse" in german and '<html lang="de" dir="ltr">' in german
+    assert "Suchergebnisse" in german and '<html lang="de" dir="ltr" ' in german
     english = client.get("/search?q=x", headers={"Accept-Language": "en-US"}).data.decode()
-    assert "Search results" in english and '<html lang="en" dir="ltr">' in english
+    assert "Search results" in english and '<html lang="en" dir="ltr" ' in english
     client.set_cookie("locale", "de")
     assert "Einstellungen" in client.get("/preferences", headers={"Accept-Language": "en"}).data.decode()
 

@@ -5,10 +5,13 @@
 
 export type SummaryMode = "always" | "questions" | "click" | "never";
 
+export type HotkeyLayout = "default" | "vim";
+
 export interface ClientSettings {
   uiLang: string;
   summaryMode: SummaryMode;
   translations: Record<string, string>;
+  hotkeys: HotkeyLayout;
   /** The infinite_scroll plugin is on for this user. */
   infiniteScroll: boolean;
   /** Suggestions as you type, from this many characters; null when the user has none. */
@@ -46,6 +49,7 @@ export function readSettings(doc: Document): ClientSettings {
       doc.documentElement.lang || (typeof obj.ui_lang === "string" ? obj.ui_lang : "") || "en",
     summaryMode: isMode(obj.ai_summary_mode) ? obj.ai_summary_mode : "always",
     translations,
+    hotkeys: obj.hotkeys === "vim" ? "vim" : "default",
     infiniteScroll: obj.infinite_scroll === true,
     autocomplete: readAutocomplete(obj.autocomplete),
   };

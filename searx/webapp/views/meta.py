@@ -1,4 +1,4 @@
-"""Instance endpoints: /config, /healthz, /autocompleter, /opensearch.xml, /stats, engine check."""
+"""Instance endpoints: /config, /healthz, /autocompleter, /opensearch.xml, engine check."""
 
 from __future__ import annotations
 
@@ -73,13 +73,6 @@ def opensearch() -> Response:
                           base=base().rstrip("/"), method=svc.settings.server.method.lower(),
                           suggestions=bool(preferences().get("autocomplete")))
     return Response(xml, mimetype="application/opensearchdescription+xml")
-
-
-@bp.route("/stats")
-@answers(FLAT)
-def stats() -> Response:
-    svc = services()
-    return jsonify({"engines": svc.health.stats(list(svc.engines))})
 
 
 @bp.route("/admin/engines/check")

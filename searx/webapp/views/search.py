@@ -43,7 +43,7 @@ def search() -> BaseResponse:
     if lucky:
         return redirect(lucky, code=303)
     if fmt == "html":
-        return pages.results(outcome, prefs)
+        return pages.results(outcome, prefs, request.values)
     body = RENDERERS[fmt](outcome, base())
     response = Response(body, mimetype=MIMETYPES[fmt])
     if fmt == "csv":
