@@ -20,7 +20,8 @@ from typing import Any
 import msgspec
 
 from searx.errors import SettingsError
-from searx.settings import LimiterSettings, section
+from searx.settings import section
+from searx.settings_sections import LimiterSettings
 from searx.store import Store
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address

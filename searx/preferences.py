@@ -18,7 +18,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from searx.autocomplete.backends import NAMES as AUTOCOMPLETE
 from searx.errors import BadRequest
-from searx.settings import SUMMARY_MODES, printable_ascii
+from searx.settings import printable_ascii
+from searx.settings_sections import SUMMARY_MODES
 
 # A share token holds a few hundred bytes; these bounds refuse a compressed bomb
 # before it is inflated (a 65 kB token once inflated to 48 MiB).

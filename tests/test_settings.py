@@ -144,7 +144,8 @@ def test_missing_file_and_bad_yaml(tmp_path):
 
 
 def test_an_unknown_summary_mode_stops_start_up_naming_the_key():
-    from searx.settings import SUMMARY_MODES, load
+    from searx.settings import load
+    from searx.settings_sections import SUMMARY_MODES
 
     with pytest.raises(SettingsError, match=r"^ai_summary\.default_mode"):
         load(overrides={"ai_summary": {"default_mode": "sometimes"}})

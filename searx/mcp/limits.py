@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from searx.limiter import client_key, retry_after_header
-from searx.settings import MCP
+from searx.settings_sections import MCP
 from searx.store import Store
 
 

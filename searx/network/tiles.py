@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.images import Image, ImageError, ImageFetcher, sniff
-from searx.settings import MapSettings
+from searx.settings_sections import MapSettings
 from searx.store import Store
 from searx.store.base import StoreError
 

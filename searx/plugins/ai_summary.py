@@ -13,7 +13,7 @@ from typing import Any
 
 from searx.plugins import N_, Plugin, SearchContext
 from searx.results.types import Answer
-from searx.settings import SUMMARY_MODES
+from searx.settings_sections import SUMMARY_MODES
 from searx.summary import evidence
 
 

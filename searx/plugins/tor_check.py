@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from searx.errors import SettingsError
 from searx.plugins import N_, AnswerPlugin, Resources, SearchContext
 from searx.results.types import safe_url
-from searx.settings import TorCheck
+from searx.settings_sections import TorCheck
 
 log = logging.getLogger("searx.plugins.tor_check")
 

@@ -16,7 +16,8 @@ from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
-from searx.settings import Fetch, Settings
+from searx.settings import Settings
+from searx.settings_sections import Fetch
 from searx.store import Store, cache_store
 
 log = logging.getLogger("searx.reader")

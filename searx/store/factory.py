@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from searx.errors import SettingsError
-from searx.settings import StoreSettings, section
+from searx.settings import section
+from searx.settings_sections import StoreSettings
 from searx.store.base import Store
 from searx.store.memory import MemoryStore
 

@@ -22,7 +22,7 @@ import msgspec
 from searx.errors import SearxError
 from searx.network.guard import AddressGuard
 from searx.results.search import SearchOutcome
-from searx.settings import AISummary
+from searx.settings_sections import AISummary
 from searx.summary import evidence, language, prompt, quick, rewrite
 from searx.summary.conversation import Conversation, Conversations, history
 from searx.summary.events import Failed, Head, Search

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from searx.logtext import loggable
 from searx.network.guard import AddressGuard, AddressRefusedError
 from searx.origin import parse_origin
-from searx.settings import AISummary
+from searx.settings_sections import AISummary
 from searx.summary.llm import Target
 
 log = logging.getLogger("searx.summary")

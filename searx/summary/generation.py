@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from searx.settings import AISummary
+from searx.settings_sections import AISummary
 from searx.summary import citations, quick, related
 from searx.summary.events import Delta, Done, Event, Head, Related
 from searx.summary.evidence import Evidence

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from searx.network.tiles import ROUTE_TEMPLATE
 from searx.results.types import MainResult, MapResult
-from searx.settings import MapSettings
+from searx.settings_sections import MapSettings
 from searx.webapp.media import origin
 
 # a place's outline is put on the page only up to this size (a country's can be megabytes);

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from searx.collections.service import CollectionsService
-from searx.settings import Collections, CollectionsEmbeddings
+from searx.settings_sections import Collections, CollectionsEmbeddings
 
 
 def _service(path, embeddings) -> CollectionsService:

@@ -153,7 +153,7 @@ def test_a_redirect_away_from_http_is_a_failed_download(app_factory, fake_engine
 def test_another_url_never_gets_the_list_kept_for_the_first(exit_list) -> None:
     from searx.plugins import Resources, SearchContext
     from searx.plugins.tor_check import TorCheckPlugin
-    from searx.settings import TorCheck
+    from searx.settings_sections import TorCheck
     from searx.store.memory import MemoryStore
 
     store, asked = MemoryStore(), []

@@ -133,7 +133,7 @@ def test_limiter_windows_and_summary_slots_are_shared_through_valkey(valkey_serv
 def test_every_store_key_is_documented() -> None:
     from pathlib import Path
 
-    from searx.settings import StoreSettings
+    from searx.settings_sections import StoreSettings
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "admin" / "deploy.md").read_text(encoding="utf-8")
     for key in StoreSettings.__struct_fields__:

@@ -7,7 +7,7 @@ from typing import get_args
 
 import msgspec
 
-from searx.settings import AISummary
+from searx.settings_sections import AISummary
 from searx.summary import ndjson
 from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading, Related, Search, Turn
 from searx.summary.evidence import Source
