@@ -1,4 +1,4 @@
-"""Ahmia (onion services, only through Tor) and Chefkoch (bang only): when they load, what they
+"""Ahmia and Torch (onion services, only through Tor) and Chefkoch (bang only): when they load, what they
 ask, what they parse, their bad cases, and each one unchanged against its real URL through the
 whole app. The answers are reconstructed (tests/engines/fixtures/SOURCES.md)."""
 
@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import yaml
 from engine_kit import call_engine, fake_response, fixture, make_engine
 from test_google_engines import args, build, parse, typed
 
 from searx.engines import load_engines, unsupported
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 from searx.network.client import tor_proxy
-from searx.settings import Outgoing
+from searx.settings import DEFAULT_PATH, Outgoing
 from tests.conftest import make_settings
 from tests.upstream_hosts import UpstreamHosts
 
@@ -111,6 +112,40 @@ def test_ahmia_through_tor_asks_its_home_page_once(engine_client: Any, hosts: Up
     assert second.arg("8e9f10") == "c2d3e4f5a6b7", "the field of the last result page, not a new home page"
     assert body["corrections"] == ["tor browsers"]
     assert hosts.unrouted == []
+
+
+# --- torch: SearXNG's xpath entry, only through Tor ---------------------------------------
+
+TORCH = "xmh57jrknzkhv6y3ls3ubitzfqnkrwxhopf5aygthi7d6rplyvk3noyd.onion"
+
+
+def _default_entry(name: str) -> dict[str, Any]:
+    return next(e for e in yaml.safe_load(DEFAULT_PATH.read_text())["engines"] if e["name"] == name)
+
+
+def test_torch_the_default_entry_loads_only_through_tor() -> None:
+    torch = _default_entry("torch")
+    assert torch["engine"] == "xpath" and torch["categories"] == "onions"
+    assert load_engines([torch]) == {}  # skipped silently, as SearXNG does, and not listed as unsupported
+    assert unsupported([torch]) == ()
+    assert list(load_engines([torch], tor=True)) == ["torch"]
+    assert not torch.get("paging")  # its URL has no page: a page 2 would repeat page 1
+
+
+def test_torch_through_tor_asks_omega_and_reads_its_table(engine_client: Any, hosts: UpstreamHosts) -> None:
+    hosts.route(TORCH, "/cgi-bin/omega/omega", fixture("torch/omega_tor-browser_reconstructed.html"))
+    client = engine_client([_default_entry("torch")], outgoing={"using_tor_proxy": True})  # the double is Tor here
+    body = client.get("/search?q=!tch+tor+browser&format=json").get_json()
+    (seen,) = hosts.seen
+    assert seen.url.startswith(f"http://{TORCH}/cgi-bin/omega/omega?")
+    assert seen.arg("P") == "tor browser" and seen.arg("DEFAULTOP") == "and"
+    assert [(r["url"], r["title"]) for r in body["results"]] == [
+        ("http://2gzyxa5ihm7nsggfxnu52rck2vv4rvmdlkiu3zzui5du4xyclen53wid.onion/",
+         "The Tor Project | Privacy & Freedom Online"),
+        (f"http://{TORCH}/docs/browser.html", "Tor Browser manual"),  # a site-relative link, made absolute
+    ]  # the row without a link is left out
+    assert body["results"][1]["content"] == "How to install, configure and use the browser."
+    assert body["unresponsive_engines"] == [] and hosts.unrouted == []
 
 
 # --- chefkoch: bang only -------------------------------------------------------------------
