@@ -70,6 +70,24 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** Shows a line of the box (a caution, a note) with ``text``, or hides it when ``text`` is empty. */
+export function setLine(node: HTMLElement, text: string, kind = ""): void {
+  node.textContent = text;
+  node.hidden = text === "";
+  if (kind) node.dataset.kind = kind;
+  else delete node.dataset.kind;
+}
+
+/** Shows ``text`` on ``button`` for ``ms`` ("Copied"), then its label again. */
+export function flashLabel(button: HTMLButtonElement | undefined, text: string, ms: number): void {
+  if (!button) return;
+  const label = button.textContent;
+  button.textContent = text;
+  setTimeout(() => {
+    button.textContent = label;
+  }, ms);
+}
+
 export class SummaryView implements AnswerSurface {
   readonly answer: HTMLDivElement;
   readonly tip: HTMLDivElement;
@@ -219,10 +237,7 @@ export class SummaryView implements AnswerSurface {
   }
 
   setCaution(text: string, kind = ""): void {
-    this.caution.textContent = text;
-    this.caution.hidden = text === "";
-    if (kind) this.caution.dataset.kind = kind;
-    else delete this.caution.dataset.kind;
+    setLine(this.caution, text, kind);
   }
 
   /** Marks weak and uncited sentences of the rendered answer (``AnswerView.markSupport``). */
@@ -231,8 +246,7 @@ export class SummaryView implements AnswerSurface {
   }
 
   setNote(text: string): void {
-    this.note.textContent = text;
-    this.note.hidden = text === "";
+    setLine(this.note, text);
   }
 
   announce(text: string): void {
@@ -281,13 +295,7 @@ export class SummaryView implements AnswerSurface {
   }
 
   flash(action: Action, text: string, ms = 2000): void {
-    const button = this.buttons.get(action);
-    if (!button) return;
-    const label = button.textContent;
-    button.textContent = text;
-    setTimeout(() => {
-      button.textContent = label;
-    }, ms);
+    flashLabel(this.buttons.get(action), text, ms);
   }
 
   button(action: Action): HTMLButtonElement | undefined {

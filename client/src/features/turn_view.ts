@@ -12,7 +12,9 @@ import {
   type AnswerSurface,
   type BoxState,
   el,
+  flashLabel,
   LABELS,
+  setLine,
   VISIBLE,
 } from "./summary_view";
 
@@ -133,15 +135,11 @@ export class TurnView implements AnswerSurface {
   setRead(_links: readonly Node[]): void {}
 
   setCaution(text: string, kind = ""): void {
-    this.caution.textContent = text;
-    this.caution.hidden = text === "";
-    if (kind) this.caution.dataset.kind = kind;
-    else delete this.caution.dataset.kind;
+    setLine(this.caution, text, kind);
   }
 
   setNote(text: string): void {
-    this.note.textContent = text;
-    this.note.hidden = text === "";
+    setLine(this.note, text);
   }
 
   announce(text: string): void {
@@ -165,12 +163,6 @@ export class TurnView implements AnswerSurface {
   }
 
   flash(action: Action, text: string, ms = 2000): void {
-    const button = this.buttons.get(action);
-    if (!button) return;
-    const label = button.textContent;
-    button.textContent = text;
-    setTimeout(() => {
-      button.textContent = label;
-    }, ms);
+    flashLabel(this.buttons.get(action), text, ms);
   }
 }
