@@ -188,6 +188,10 @@ class EngineHTTPError(EngineError):
     code = "engine_http_error"
     reason = "HTTP error"
 
+    def __init__(self, message: str = "", *, retry_after: float | None = None, upstream_status: int | None = None) -> None:
+        super().__init__(message, retry_after=retry_after)
+        self.upstream_status = upstream_status  # the upstream's HTTP status, when one said it
+
 
 class EngineParseError(EngineError):
     code = "engine_parse_error"

@@ -71,8 +71,10 @@ class Engine:
     def token_request(self, query: str, params: dict[str, Any]) -> None:
         self.module.token_request(query, params)
 
-    def token_response(self, resp: Any) -> str:
-        return str(self.module.token_response(resp))
+    def token_response(self, resp: Any) -> str | list[str]:
+        """The token (a str), or the pages that may carry it (a list of URLs: the runner asks them next)."""
+        got = self.module.token_response(resp)
+        return [str(url) for url in got] if isinstance(got, (list, tuple)) else str(got)
 
 
 def _module_defaults(module: ModuleType) -> dict[str, Any]:

@@ -52,5 +52,5 @@ def check_status(response: httpx.Response) -> None:
         else:
             error = EngineHTTPError(f"HTTP {status} redirect")
     else:
-        error = EngineHTTPError(f"HTTP {status}")
+        error = EngineHTTPError(f"HTTP {status}", upstream_status=status)
     raise error

@@ -24,7 +24,7 @@ from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
-from searx.search.tokens import TokenCache
+from searx.search.tokens import TokenCache, token_pages
 
 log = logging.getLogger("searx.search")
 
@@ -220,7 +220,7 @@ class SearchRunner:
             fetches.append(Fetch(token_params, engine_timeout(engine, sq), engine.enable_http))
             asking.append((engine, params))
         waiting = asking
-        ready = []
+        ready, following = [], []
         for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
             try:
                 if got.error is not None:
@@ -230,19 +230,67 @@ class SearchRunner:
             except EngineError as exc:
                 self._failed(engine, exc, got.elapsed, reports, "token page: ")
                 continue
-            if not token:  # a real page without one: nothing further to ask (a last page)
+            if isinstance(token, list):  # the pages that carry it (Pexels' scripts): asked next
+                following.append((engine, params, str(fetch.params["url"]), token, got.elapsed))
+            elif not token:  # a real page without one: nothing further to ask (a last page)
                 reports.called(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
+            else:
+                ready.append(self._got_token(engine, sq, params, token, got.elapsed))
+        return ready + self._follow_token_pages(sq, following, reports)
+
+    def _got_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], token: str,
+                   elapsed: float) -> tuple[Engine, dict[str, Any], float]:  # fmt: skip
+        """Cache a fetched token and hand it to the request, with the time left of the engine's timeout."""
+        assert self.tokens is not None
+        self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
+        params["token"] = token
+        limit = engine_timeout(engine, sq)
+        return engine, params, max(limit - elapsed, limit / 4)
+
+    def _follow_token_pages(self, sq: SearchQuery, following: list[tuple[Engine, dict[str, Any], str, list[str], float]],
+                            reports: _Reports) -> list[tuple[Engine, dict[str, Any], float]]:  # fmt: skip
+        """Ask the pages token pages named (at most ``TOKEN_PAGES`` each, on the token page's
+        site), all at once; each engine's token is the first its pages give, in its order."""
+        fetches: list[Fetch] = []
+        spans = []
+        for engine, _, page, urls, elapsed in following:
+            start = len(fetches)
+            for url in token_pages(page, urls, engine.enable_http):
+                params = _params(engine, sq)
+                params.update(url=url, token_page=page)
+                fetches.append(Fetch(params, max(engine_timeout(engine, sq) - elapsed, 0.1), engine.enable_http))
+            spans.append((start, len(fetches)))
+        got_all = self.network.fetch_all(fetches) if fetches else []
+        ready = []
+        for (engine, params, _, urls, elapsed), (start, end) in zip(following, spans, strict=True):
+            errors: list[EngineError] = []
+            token, took = "", elapsed
+            for fetch, got in zip(fetches[start:end], got_all[start:end], strict=True):
+                took = max(took, elapsed + got.elapsed)
+                try:
+                    if got.error is not None:
+                        raise got.error
+                    assert got.response is not None
+                    found = self._token(engine, got.response, fetch.params)
+                except EngineError as exc:
+                    errors.append(exc)
+                    continue
+                if isinstance(found, str) and found:
+                    token = found
+                    break
+            if token:
+                ready.append(self._got_token(engine, sq, params, token, took))
                 continue
-            self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
-            params["token"] = token
-            limit = engine_timeout(engine, sq)
-            ready.append((engine, params, max(limit - got.elapsed, limit / 4)))
+            checks = [e for e in errors if e.outcome != "error"]  # a bot check or a block says more
+            error = (checks or errors or [EngineParseError(
+                f"no token on the {end - start} of {len(urls)} pages the token page named")])[0]
+            self._failed(engine, error, took, reports, "token pages: ")
         return ready
 
-    def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str:
+    def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str | list[str]:
         check_status(response)
         response.search_params = params  # type: ignore[attr-defined]
-        token: str = self._parsed(engine.token_response, response)
+        token: str | list[str] = self._parsed(engine.token_response, response)
         if not token and (error := self.bot_check(response)):
             raise error
         return token
@@ -294,8 +342,8 @@ class SearchRunner:
                 assert got.response is not None
                 rs = self._parse(engine, got.response, fetch.params)
             except EngineError as exc:
-                if self.tokens is not None and exc.outcome in BOT_CHECK:
-                    self.tokens.forget(engine, fetch.params)
+                if self.tokens is not None and (exc.outcome in BOT_CHECK or getattr(exc, "upstream_status", None) == 401):
+                    self.tokens.forget(engine, fetch.params)  # a refused token (Pexels' key): a new one next time
                 self._failed(engine, exc, got.elapsed, reports)
                 continue
             parts.append(rs)

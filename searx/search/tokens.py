@@ -9,10 +9,52 @@ and no request. The store is shared, so instances share tokens too.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 from searx.engines import Engine
 from searx.store import Store
+
+TOKEN_PAGES = 8  # pages one token page may name for the runner to ask next (Pexels' scripts)
+
+
+def _on_site(host: str, page_host: str) -> bool:
+    """``host`` is the page's host or a sibling under its parent domain (``www.pexels.com``:
+    ``pexels.com`` and its subdomains); an address names only itself."""
+    if host == page_host:
+        return True
+    try:
+        ipaddress.ip_address(page_host)
+        return False
+    except ValueError:
+        site = page_host.split(".", 1)[1] if page_host.count(".") >= 2 else page_host
+        return host == site or host.endswith("." + site)
+
+
+def token_pages(page: str, urls: list[str], enable_http: bool) -> list[str]:
+    """The pages a token page named that the runner asks: resolved against it, on its own site
+    (its host or a host under the same parent domain), never a downgrade to ``http://`` (nor
+    ``http://`` at all without ``enable_http``), without a user or password, at most ``TOKEN_PAGES``."""
+    base, out = urlsplit(page), []
+    for raw in urls:
+        try:
+            url = urljoin(page, raw.strip())
+            parts = urlsplit(url)
+            host = parts.hostname or ""
+            parts.port  # noqa: B018 - raises on a bad port
+        except ValueError:
+            continue
+        if parts.scheme not in ("http", "https") or (parts.scheme == "http" and (base.scheme == "https" or not enable_http)):
+            continue
+        if not host or parts.username is not None or parts.password is not None:
+            continue
+        url = url.split("#", 1)[0]
+        if _on_site(host, base.hostname or "") and url not in out:
+            out.append(url)
+        if len(out) == TOKEN_PAGES:
+            break
+    return out
 
 
 class TokenCache:
@@ -60,6 +102,7 @@ class TokenCache:
         return rest
 
     def forget(self, engine: Engine, params: dict[str, Any]) -> None:
-        """A bot check answered a request that carried a cached token: fetch a new one next time."""
+        """A bot check, a block or HTTP 401 answered a request that carried a cached token: fetch a
+        new one next time."""
         if params.get("token") and params.get("token_scope") is not None:
             self.drop(engine.name, params["token_scope"])

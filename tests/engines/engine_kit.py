@@ -23,6 +23,7 @@ from searx.errors import (
 )
 from searx.network.challenge import page_error
 from searx.network.status import check_status
+from searx.search.tokens import token_pages
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -78,10 +79,7 @@ def _send(client: httpx.Client, params: dict[str, Any]) -> httpx.Response:
         raise EngineNetworkError(str(exc)) from exc
 
 
-def _token(client: httpx.Client, engine: Engine, query: str) -> str:
-    """The runner's token step: ask the token page, classify it like a result page."""
-    params = make_params(engine, query=query)
-    engine.token_request(query, params)
+def _token_page(client: httpx.Client, engine: Engine, params: dict[str, Any]) -> str | list[str]:
     resp = _send(client, params)
     check_status(resp)
     resp.search_params = params  # type: ignore[attr-defined]
@@ -92,6 +90,28 @@ def _token(client: httpx.Client, engine: Engine, query: str) -> str:
     if not token and (error := page_error(resp)):
         raise error
     return token
+
+
+def _token(client: httpx.Client, engine: Engine, query: str) -> str:
+    """The runner's token step: ask the token page, classify it like a result page; when it
+    names the pages that carry the token, ask those (the runner's rules, one after the other)."""
+    params = make_params(engine, query=query)
+    engine.token_request(query, params)
+    token = _token_page(client, engine, params)
+    if not isinstance(token, list):
+        return token
+    errors: list[EngineError] = []
+    pages = token_pages(params["url"], token, engine.enable_http)
+    for url in pages:
+        try:
+            found = _token_page(client, engine, make_params(engine, query=query, url=url, token_page=params["url"]))
+        except EngineError as exc:
+            errors.append(exc)
+            continue
+        if isinstance(found, str) and found:
+            return found
+    raise ([e for e in errors if e.outcome != "error"] or errors
+           or [EngineParseError(f"no token on the {len(pages)} of {len(token)} pages the token page named")])[0]
 
 
 def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
