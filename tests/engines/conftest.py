@@ -60,6 +60,10 @@ class Upstream:
             "ddg-img/i.js": (200, {}, fixture("reconstructed/duckduckgo_images_ijs_cats.json")),
             "commons": (200, {}, fixture("reconstructed/wikicommons_search_cats.json")),
             "server-error": (500, {}, b"oops"),
+            # Pexels: a home page naming one script (relative), the script with the secret-key, the search
+            "pexels-site": (200, {}, b'<html><script src="assets/app.js"></script></html>'),
+            "pexels-site/assets": (200, {}, fixture("pexels/_app_reconstructed.js")),
+            "pexels-site/en-us": (200, {}, fixture("pexels/en-us-api-v3-search-photos_cats_reconstructed.json")),
         }
 
         class Handler(BaseHTTPRequestHandler):

@@ -27,7 +27,7 @@ ENTRIES: dict[str, tuple[str, str, list[str], bool, dict[str, str]]] = {
     "openverse": ("openverse", "opv", ["images"], False, {}),
     "artic": ("artic", "arc", ["images"], False, {}),
     "unsplash": ("unsplash", "us", ["images"], False, {}),
-    "pexels": ("pexels", "pe", ["images"], True, {}),  # SearXNG: on, with a key it ships; here off without api_key
+    "pexels": ("pexels", "pe", ["images"], False, {}),
     "flickr": ("flickr_noapi", "fl", ["images"], False, {}),
     "pinterest": ("pinterest", "pin", ["images"], False, {}),
     "devicons": ("devicons", "di", ["images", "icons"], False, {}),
@@ -60,6 +60,24 @@ def index(body: bytes) -> Any:
     return answer
 
 
+PEXELS_KEY = "Rk9yVGVzdHNPbmx5S2V5"  # in pexels/_app_reconstructed.js
+
+
+def route_pexels(hosts: UpstreamHosts, *, home: Any = None, chunks: Any = None, app: Any = None,
+                 api: Any = None) -> None:
+    """Pexels' home page, its scripts (the app bundle holds the secret-key) and its search endpoint;
+    a test may answer any of them otherwise."""
+    js = "text/javascript"
+    hosts.route("www.pexels.com", "/", fixture("pexels/home_reconstructed.html") if home is None else home)
+    hosts.route("www.pexels.com", "/assets/_next/static/chunks/",
+                Reply(fixture("pexels/chunk-without-key_reconstructed.js"), content_type=js) if chunks is None else chunks)
+    hosts.route("www.pexels.com", "/assets/_next/static/chunks/pages/_app-",
+                Reply(fixture("pexels/_app_reconstructed.js"), content_type=js) if app is None else app)
+    hosts.route("www.pexels.com", "/en-us/api/v3/search/photos",
+                Reply(fixture("pexels/en-us-api-v3-search-photos_cats_reconstructed.json"), content_type=JSON)
+                if api is None else api)
+
+
 def route_images(hosts: UpstreamHosts) -> None:
     hosts.route("api.openverse.org", "/v1/images/", fixture("openverse/v1-images_red-panda_reconstructed.json"),
                 content_type=JSON)
@@ -67,8 +85,7 @@ def route_images(hosts: UpstreamHosts) -> None:
                 content_type=JSON)
     hosts.route("unsplash.com", "/napi/search/photos", fixture("unsplash/napi-search-photos_cats_reconstructed.json"),
                 content_type=JSON)
-    hosts.route("www.pexels.com", "/en-us/api/v3/search/photos",
-                fixture("pexels/en-us-api-v3-search-photos_cats_reconstructed.json"), content_type=JSON)
+    route_pexels(hosts)
     hosts.route("www.flickr.com", "/search", fixture("flickr_noapi/search_red-panda_reconstructed.html"))
     hosts.route("www.pinterest.com", "/resource/BaseSearchResource/get/",
                 fixture("pinterest/BaseSearchResource_red-panda_reconstructed.json"), content_type=JSON)
@@ -88,8 +105,7 @@ IMAGE_ENGINES = ["openverse", "artic", "unsplash", "pexels", "flickr", "pinteres
 
 def test_the_images_tab_asks_every_engine_at_its_real_url(engine_client: Any, hosts: UpstreamHosts) -> None:
     route_images(hosts)
-    client = engine_client([entry(n, **({"api_key": "pexels-key", "disabled": False} if n == "pexels" else {}))
-                            for n in IMAGE_ENGINES])
+    client = engine_client([entry(n) for n in IMAGE_ENGINES])
     body = client.get("/search?q=python+cat&categories=images&format=json&language=en-US").get_json()
     assert body["unresponsive_engines"] == []
     by_engine: dict[str, list[dict]] = {}
@@ -104,7 +120,7 @@ def test_the_images_tab_asks_every_engine_at_its_real_url(engine_client: Any, ho
     seen = {s.host: s for s in hosts.seen if s.path != "/"}
     assert seen["api.openverse.org"].arg("q") == "python cat" and seen["api.artic.edu"].arg("limit") == "20"
     assert seen["unsplash.com"].headers["user-agent"].startswith("searx-ai/")
-    assert seen["www.pexels.com"].headers["secret-key"] == "pexels-key"
+    assert seen["www.pexels.com"].headers["secret-key"] == PEXELS_KEY, "the key its scripts hold"
     assert seen["www.pinterest.com"].headers["x-pinterest-pws-handler"] == "www/ideas.js"
     assert seen["www.flickr.com"].arg("text") == "python cat" and seen["search.brave.com"].path == "/images"
     assert seen["www.startpage.com"].form["cat"] == ["images"] and seen["www.startpage.com"].form["sc"]
@@ -161,8 +177,7 @@ def test_bot_checks_and_blocks_through_the_app(engine_client: Any, hosts: Upstre
     hosts.route("search.brave.com", "/", fixture("synthetic/brave_captcha.html"))
     hosts.route("api.openverse.org", "/", fixture("openverse/v1-images_empty_reconstructed.json"), content_type=JSON)
     names = ["unsplash", "flickr", "pinterest", "pexels", "brave.images", "openverse"]
-    client = engine_client([entry(n, **({"api_key": "k", "disabled": False} if n == "pexels" else {}))
-                            for n in names])
+    client = engine_client([entry(n) for n in names])
     body = client.get("/search?q=x&categories=images&format=json").get_json()
     assert body["results"] == [] and {n for n, _ in body["unresponsive_engines"]} == set(names) - {"openverse"}
     outcomes = {n: next(k for k, v in e["outcomes"].items() if v) for n, e in client.get("/stats").get_json()[
@@ -206,12 +221,11 @@ def test_searxngs_own_entries_verbatim_enable_the_same_set(tmp_path: Path) -> No
     user.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": upstream["engines"]}))
     loaded = settings_mod.load(user).engines
     theirs = load_engines(loaded)
-    # SearXNG's pexels entry is on without a key (SearXNG ships one): skipped here, and said why
-    assert [(u.name, u.code) for u in unsupported(loaded)] == [("pexels", "key")]
+    assert unsupported(loaded) == ()
     user.write_text(f"use_default_settings: true\nserver:\n  secret_key: '{SECRET}'\n")
     ours = load_engines(settings_mod.load(user).engines)
     enabled = {n for n, e in theirs.items() if not e.disabled}
-    assert enabled == {n for n in ENTRIES if n != "pexels"}
+    assert enabled == set(ENTRIES)
     assert enabled <= {n for n, e in ours.items() if not e.disabled}
     for name in enabled:  # the same vertical, categories and paging as ours
         assert theirs[name].categories == ours[name].categories, name
@@ -222,7 +236,7 @@ def test_searxngs_own_entries_verbatim_enable_the_same_set(tmp_path: Path) -> No
 
 def test_the_engine_report_lists_every_engine_of_the_group(tmp_path: Path, hosts: UpstreamHosts) -> None:
     route_images(hosts)
-    entries = [entry(n, **({"api_key": "k"} if n == "pexels" else {})) for n in ENTRIES]
+    entries = [entry(n) for n in ENTRIES]
     path = tmp_path / "settings.yml"
     path.write_text(yaml.safe_dump({"server": {"secret_key": SECRET}, "engines": entries, **hosts.settings()}))
     out = subprocess.run([sys.executable, "-m", "searx.check", "--json", *[a for n in ENTRIES for a in ("--engine", n)],

@@ -69,15 +69,60 @@ def test_pexels_request_carries_its_key_and_time_range() -> None:
     assert p["headers"]["secret-key"] == "k3y" and p["headers"]["Referer"] == "https://www.pexels.com/"
 
 
-def test_pexels_without_its_key_is_skipped_when_on_and_asks_nothing_when_off() -> None:
+def test_pexels_reads_its_key_from_the_sites_scripts_unless_the_entry_sets_one() -> None:
     from searx.engines import load_engines, unsupported
 
-    (skipped,) = unsupported([{"name": "pexels", "engine": "pexels"}])  # SearXNG's entry: on, no key
-    assert (skipped.code, skipped.detail) == ("key", "api_key") and "needs api_key" in skipped.reason
-    assert load_engines([{"name": "pexels", "engine": "pexels"}]) == {}
-    off = load_engines([{"name": "pexels", "engine": "pexels", "disabled": True}])["pexels"]
-    assert off.disabled and build("pexels", "cats", settings={"disabled": True})["url"] is None
-    assert unsupported([{"name": "pexels", "engine": "pexels", "api_key": "k"}]) == ()
+    assert unsupported([{"name": "pexels", "engine": "pexels"}]) == ()  # SearXNG's entry: on, no key
+    engine = load_engines([{"name": "pexels", "engine": "pexels"}])["pexels"]
+    assert engine.token_scope("cats", make_params(engine)) == "", "one key for every query"
+    token_page = make_params(engine)
+    engine.token_request("cats", token_page)
+    assert token_page["url"] == "https://www.pexels.com/" and token_page["headers"]["Referer"] == token_page["url"]
+    p = build("pexels", "cats", token="site-key-1")
+    assert p["headers"]["secret-key"] == "site-key-1"
+    assert build("pexels", "cats")["url"] is None, "no key, no request"
+    own = load_engines([{"name": "pexels", "engine": "pexels", "api_key": "mine"}])["pexels"]
+    assert own.token_scope("cats", make_params(own)) is None, "an operator's key: the site is never read"
+    assert build("pexels", "cats", settings={"api_key": "mine"}, token="site-key-1")["headers"]["secret-key"] == "mine"
+
+
+def test_pexels_token_pages_the_home_page_names_and_the_key_in_a_script() -> None:
+    engine = make_engine("pexels")
+    home = fake_response(engine, fixture("pexels/home_reconstructed.html"))
+    scripts = engine.token_response(home)
+    assert scripts[0] == "/assets/_next/static/chunks/pages/_app-8c9d0e1f.js", "the app bundle first"
+    assert len(scripts) == 6 and "https://www.googletagmanager.com/gtag/js?id=G-000000" in scripts
+    from searx.search.tokens import token_pages
+    asked = token_pages("https://www.pexels.com/", scripts, False)
+    assert asked == ["https://www.pexels.com/assets/_next/static/chunks/pages/_app-8c9d0e1f.js",
+                     "https://www.pexels.com/assets/_next/static/chunks/webpack-0a1b2c3d.js",
+                     "https://www.pexels.com/assets/_next/static/chunks/framework-4e5f6a7b.js",
+                     "https://www.pexels.com/assets/_next/static/chunks/pages/%5Blocale%5D-2a3b4c5d.js"]
+    script = fake_response(engine, fixture("pexels/_app_reconstructed.js"), content_type="text/javascript",
+                           token_page="https://www.pexels.com/")
+    assert engine.token_response(script) == "Rk9yVGVzdHNPbmx5S2V5"
+    other = fake_response(engine, fixture("pexels/chunk-without-key_reconstructed.js"),
+                          content_type="text/javascript", token_page="https://www.pexels.com/")
+    assert engine.token_response(other) == ""
+
+
+@pytest.mark.parametrize("body", [CHANGED, b"", CLOUDFLARE, ANUBIS])
+def test_pexels_home_page_without_scripts_is_no_key_to_read(body: bytes) -> None:
+    engine = make_engine("pexels")
+    with pytest.raises((EngineParseError, EngineCaptcha)) as caught:
+        engine.token_response(fake_response(engine, body))
+    assert isinstance(caught.value, EngineCaptcha) == (body in (CLOUDFLARE, ANUBIS))
+
+
+@pytest.mark.parametrize("script", [
+    b'{"secret-key":"a\r\nX-Injected: 1"}',   # what a header cannot carry is no key
+    b'{"secret-key":"short"}',                 # too short to be one
+    b'{"secret-key":"' + b"k" * 300 + b'"}',    # too long to be one
+])
+def test_pexels_takes_no_key_a_header_could_not_carry_as_it_is(script: bytes) -> None:
+    engine = make_engine("pexels")
+    resp = fake_response(engine, script, content_type="text/javascript", token_page="https://www.pexels.com/")
+    assert engine.token_response(resp) == ""
 
 
 def test_flickr_request_with_an_upload_date_range() -> None:
