@@ -3,8 +3,7 @@
 An entry is skipped, not fatal, when its module is missing, when it names no
 ``engine:`` (a reference to a default engine this instance does not ship),
 when it sets a value its module declares it does not implement
-(``SUPPORTED_VALUES``), when it is on without a key its module needs
-(``REQUIRED_KEYS``, e.g. an API key), or when it asks for what the engine network cannot
+(``SUPPORTED_VALUES``), or when it asks for what the engine network cannot
 honour (private engines' ``tokens``, per-engine proxies). The list is worked
 out from the modules present, so it shrinks as modules are added.
 """
@@ -33,7 +32,7 @@ class Unsupported:
 
     name: str
     engine: str
-    code: str  # no_module, no_engine, value, key, private, proxies
+    code: str  # no_module, no_engine, value, private, proxies
     detail: str = ""
     disabled: bool = False
 
@@ -46,8 +45,6 @@ class Unsupported:
             return "no engine: key, and the default settings have no engine of this name"
         if self.code == "value":
             return f"{self.detail} is not implemented by the {self.engine} module"
-        if self.code == "key":
-            return f"the {self.engine} engine needs {self.detail}, which the entry does not set"
         if self.code == "private":
             return "private engines (tokens) are not supported"
         return "per-engine proxies (proxies, using_tor_proxy) are not supported: it would connect without them"
@@ -71,14 +68,6 @@ def _unimplemented_value(module: Any, entry: Mapping[str, Any]) -> str:
         if key in entry and entry[key] not in values:
             return f"{key}: {entry[key]!r}"
     return ""
-
-
-def _missing_key(module: Any, entry: Mapping[str, Any]) -> str:
-    """The first key the module needs (``REQUIRED_KEYS``) that an enabled entry leaves empty
-    (a disabled one loads: its engine asks nothing without the key)."""
-    if entry.get("disabled"):
-        return ""
-    return next((key for key in getattr(module, "REQUIRED_KEYS", ()) if not entry.get(key)), "")
 
 
 def onion(entry: Mapping[str, Any]) -> bool:
@@ -114,8 +103,6 @@ def skip_reason(entry: Mapping[str, Any], where: str) -> Unsupported | None:
     module = importlib.import_module(f"{_PACKAGE}.{module_name}")
     if value := _unimplemented_value(module, entry):
         return Unsupported(name, module_name, "value", value, disabled=disabled)
-    if key := _missing_key(module, entry):
-        return Unsupported(name, module_name, "key", key, disabled=disabled)
     return None
 
 
