@@ -17,7 +17,7 @@ import httpx
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.logtext import loggable
-from searx.network.client import EngineNetwork, Fetch
+from searx.network.client import EngineNetwork, Fetch, Fetched
 from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
@@ -223,10 +223,7 @@ class SearchRunner:
         ready, following = [], []
         for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
             try:
-                if got.error is not None:
-                    raise got.error
-                assert got.response is not None
-                token = self._token(engine, got.response, fetch.params)
+                token = self._token(engine, got, fetch.params)
             except EngineError as exc:
                 self._failed(engine, exc, got.elapsed, reports, "token page: ")
                 continue
@@ -268,10 +265,7 @@ class SearchRunner:
             for fetch, got in zip(fetches[start:end], got_all[start:end], strict=True):
                 took = max(took, elapsed + got.elapsed)
                 try:
-                    if got.error is not None:
-                        raise got.error
-                    assert got.response is not None
-                    found = self._token(engine, got.response, fetch.params)
+                    found = self._token(engine, got, fetch.params)
                 except EngineError as exc:
                     errors.append(exc)
                     continue
@@ -287,7 +281,12 @@ class SearchRunner:
             self._failed(engine, error, took, reports, "token pages: ")
         return ready
 
-    def _token(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> str | list[str]:
+    def _token(self, engine: Engine, got: Fetched, params: dict[str, Any]) -> str | list[str]:
+        """What a fetched token page gives (a token or the pages that carry it); its error raised."""
+        if got.error is not None:
+            raise got.error
+        response = got.response
+        assert response is not None
         check_status(response)
         response.search_params = params  # type: ignore[attr-defined]
         token: str | list[str] = self._parsed(engine.token_response, response)
