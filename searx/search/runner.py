@@ -261,9 +261,9 @@ class SearchRunner:
         ready = []
         for (engine, params, _, urls, elapsed), (start, end) in zip(following, spans, strict=True):
             errors: list[EngineError] = []
-            token, took = "", elapsed
+            # all were awaited together: the slowest of them counts against the engine's timeout
+            token, took = "", elapsed + max((got.elapsed for got in got_all[start:end]), default=0.0)
             for fetch, got in zip(fetches[start:end], got_all[start:end], strict=True):
-                took = max(took, elapsed + got.elapsed)
                 try:
                     found = self._token(engine, got, fetch.params)
                 except EngineError as exc:
