@@ -24,7 +24,7 @@ from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
-from searx.search.tokens import TokenCache, token_pages
+from searx.search.tokens import TokenCache, no_token_error, token_pages
 
 log = logging.getLogger("searx.search")
 
@@ -275,10 +275,7 @@ class SearchRunner:
             if token:
                 ready.append(self._got_token(engine, sq, params, token, took))
                 continue
-            checks = [e for e in errors if e.outcome != "error"]  # a bot check or a block says more
-            error = (checks or errors or [EngineParseError(
-                f"no token on the {end - start} of {len(urls)} pages the token page named")])[0]
-            self._failed(engine, error, took, reports, "token pages: ")
+            self._failed(engine, no_token_error(errors, end - start, len(urls)), took, reports, "token pages: ")
         return ready
 
     def _token(self, engine: Engine, got: Fetched, params: dict[str, Any]) -> str | list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from searx.engines import Engine
+from searx.errors import EngineError, EngineParseError
 from searx.store import Store
 
 TOKEN_PAGES = 8  # pages one token page may name for the runner to ask next (Pexels' scripts)
@@ -55,6 +56,13 @@ def token_pages(page: str, urls: list[str], enable_http: bool) -> list[str]:
         if len(out) == TOKEN_PAGES:
             break
     return out
+
+
+def no_token_error(errors: list[EngineError], asked: int, named: int) -> EngineError:
+    """Why none of the ``asked`` pages (of the ``named``) gave a token: the first bot check or
+    block among their errors (it says more), else their first error, else a parsing error."""
+    checks = [e for e in errors if e.outcome != "error"]
+    return (checks or errors or [EngineParseError(f"no token on the {asked} of {named} pages the token page named")])[0]
 
 
 class TokenCache:

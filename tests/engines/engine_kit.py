@@ -23,7 +23,7 @@ from searx.errors import (
 )
 from searx.network.challenge import page_error
 from searx.network.status import check_status
-from searx.search.tokens import token_pages
+from searx.search.tokens import no_token_error, token_pages
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -110,8 +110,7 @@ def _token(client: httpx.Client, engine: Engine, query: str) -> str:
             continue
         if isinstance(found, str) and found:
             return found
-    raise ([e for e in errors if e.outcome != "error"] or errors
-           or [EngineParseError(f"no token on the {len(pages)} of {len(token)} pages the token page named")])[0]
+    raise no_token_error(errors, len(pages), len(token))
 
 
 def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
