@@ -23,6 +23,14 @@ ARTICLE = (b"<html><head><title>Test article</title></head><body><nav>Menu</nav>
            + b"</p></article><footer>Footer</footer></body></html>")  # fmt: skip
 BOMB = gzip.compress(b"<p>" + b"\0" * (64 * 1024 * 1024), compresslevel=9)
 RELEASED = threading.Event()  # /hold answers once /release was asked: a slow site a test can let go
+# print() writes a line and its newline apart: two requests at once could share one line of the log
+_LOG = threading.Lock()
+
+
+def _log(line: str) -> None:
+    with _LOG:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
 
 
 class Site(BaseHTTPRequestHandler):
@@ -37,7 +45,7 @@ class Site(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        print(f"GET {self.path} cookie={self.headers.get('Cookie')} ua={self.headers.get('User-Agent')}", flush=True)
+        _log(f"GET {self.path} cookie={self.headers.get('Cookie')} ua={self.headers.get('User-Agent')}")
         path = self.path
         if path == "/page.html":
             self._send(200, ARTICLE, Content_Type="text/html; charset=utf-8", Set_Cookie="s=1; Path=/")
@@ -82,7 +90,7 @@ def main() -> None:
         servers.append(tls)
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    print("ready", flush=True)
+    _log("ready")
     threading.Event().wait()
 
 
