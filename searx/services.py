@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from searx import bangs as bang_table
@@ -68,6 +70,7 @@ class Services:
     favicons: FaviconFetcher | None = None  # /favicon_proxy's fetcher, when search.favicon_resolver names one
     unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
     unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
+    clock: Callable[[], float] = time.time  # the wall clock (seconds since the epoch): what the pages date by
 
     def close(self) -> None:
         self.network.close()
@@ -107,7 +110,9 @@ def check(settings: Settings) -> dict[str, Engine]:
     return engines
 
 
-def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+def build(settings: Settings, *, raise_plugin_errors: bool = False,
+          clock: Callable[[], float] = time.time) -> Services:
+    """The services of ``settings``; ``clock`` is their wall clock (tests pass one they move)."""
     engines = check(settings)
     bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
@@ -147,7 +152,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
                                embedder=embedder),
         limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
         tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
-        unknown_plugins=no_plugins,
+        unknown_plugins=no_plugins, clock=clock,
     )
 
 
