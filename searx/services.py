@@ -17,7 +17,6 @@ from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
 from searx.network.favicons import FaviconFetcher
@@ -39,6 +38,7 @@ from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
 from searx.summary.service import SummaryService
+from searx.upstream.challenge import page_error
 
 log = logging.getLogger("searx.webapp")
 

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 
 from searx.engines.html_parse import locale, unparsable, video_embed
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineTooManyRequests
-from searx.network.status import check_status
+from searx.upstream.status import check_status
 
 base_url = "https://www.qwant.com"
 api_url = "https://api.qwant.com/v3/search/"

@@ -18,13 +18,13 @@ from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch, Fetched
-from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
 from searx.search.tokens import TokenCache, no_token_error, token_pages
+from searx.upstream.status import check_status
 
 log = logging.getLogger("searx.search")
 
@@ -107,7 +107,7 @@ class SearchRunner:
         self.network = network
         self.plugins = plugins
         self.health = health
-        # classifies empty or unparsable 2xx pages (searx.network.challenge.page_error)
+        # classifies empty or unparsable 2xx pages (searx.upstream.challenge.page_error)
         self.bot_check = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
