@@ -12,8 +12,8 @@ from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
 from searx.collections.embed import Embedder, from_settings
 from searx.collections.service import CollectionsService
+from searx.enginelib.support import Unsupported, log_line
 from searx.engines import Engine, load_engines, unsupported
-from searx.engines.support import Unsupported, log_line
 from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics

@@ -5,7 +5,7 @@ and ``response(resp)`` plus SearXNG's attributes as defaults. The loader reads
 those defaults and overlays the settings entry into a frozen ``Engine``; it
 never writes onto the module. Modules read their settings from
 ``params["engine"].settings`` (and ``resp.search_params["engine"].settings``).
-An entry this instance cannot run (``searx.engines.support``) is skipped, not fatal.
+An entry this instance cannot run (``searx.enginelib.support``) is skipped, not fatal.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from searx.engines.support import MODULE_NAME, Unsupported, inactive, skip_reason
+from searx.enginelib.support import MODULE_NAME, Unsupported, inactive, skip_reason
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",

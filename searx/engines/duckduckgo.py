@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
-from searx.engines.redirect_links import ddg_target
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
+from searx.enginelib.redirect_links import ddg_target
 from searx.errors import EngineCaptcha
 
 base_url = "https://html.duckduckgo.com"

@@ -19,9 +19,10 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google, time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale
+from searx.engines import google
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://cse.google.com"

@@ -17,9 +17,10 @@ import datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google, time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.engines import google
 from searx.errors import EngineCaptcha
 
 base_url = "https://scholar.google.com"

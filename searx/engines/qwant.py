@@ -17,7 +17,7 @@ import zlib
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import locale, unparsable, video_embed
+from searx.enginelib.html_parse import locale, unparsable, video_embed
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineTooManyRequests
 from searx.upstream.status import check_status
 

@@ -18,7 +18,7 @@ import json
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
-from searx.engines.html_parse import json_body, locale, parse_html, unparsable
+from searx.enginelib.html_parse import json_body, locale, parse_html, unparsable
 from searx.errors import EngineAccessDenied, EngineParseError
 from searx.upstream.status import check_status
 

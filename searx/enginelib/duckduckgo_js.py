@@ -12,9 +12,9 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body
 from searx.engines.duckduckgo import region_of, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
