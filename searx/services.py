@@ -10,7 +10,7 @@ from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
-from searx.collections.embed import Embedder, from_settings
+from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
 from searx.enginelib.support import Unsupported, log_line
 from searx.engines import Engine, load_engines, unsupported
@@ -38,6 +38,7 @@ from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
 from searx.summary.service import SummaryService
+from searx.text.embedder import Embedder
 from searx.upstream.challenge import page_error
 
 log = logging.getLogger("searx.webapp")
