@@ -10,12 +10,13 @@ from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
+from searx.client_address import parse_trusted_proxies
 from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
 from searx.enginelib.support import Unsupported, log_line
 from searx.engines import Engine, load_engines, unsupported
 from searx.errors import SettingsError
-from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
+from searx.limiter import Limiter, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.favicons import MAX_BYTES as FAVICON_BYTES

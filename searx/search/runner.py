@@ -382,7 +382,7 @@ class SearchRunner:
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
         """The whole search: plugins' pre_search, engines (or the cache) with on_result, merge, post_search.
 
-        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        ``client``: the caller's pseudonym (``searx.client_address.client_marker``); see ``_merged``.
         """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False
