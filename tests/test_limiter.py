@@ -15,7 +15,6 @@ from searx.limiter import (
 )
 from searx.store import MemoryStore
 
-
 # --- windows per route -----------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ import httpx
 
 from searx.autocomplete.base import get, strings
 from searx.enginelib.html_parse import strip_tags
-from searx.engines.google import language_args
+from searx.enginelib.locales import language_args
 
 
 def request(query: str, language: str) -> dict[str, Any]:
