@@ -6,6 +6,7 @@ import logging
 from dataclasses import dataclass
 
 from searx import bangs as bang_table
+from searx.autocomplete.backends import NAMES as AUTOCOMPLETE_BACKENDS
 from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
@@ -142,7 +143,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), bangs=bangs,
+        pref_defs=definitions(settings, AUTOCOMPLETE_BACKENDS), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
