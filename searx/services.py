@@ -14,8 +14,7 @@ from searx.bangs import Bangs
 from searx.client_address import parse_trusted_proxies
 from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
-from searx.enginelib.support import Unsupported, log_line
-from searx.engines import Engine, load_engines, unsupported
+from searx.engines import Engine, Unsupported, load_engines, log_line, unsupported
 from searx.errors import SettingsError
 from searx.limiter import Limiter, rules_from_settings
 from searx.metrics import Metrics
