@@ -28,8 +28,8 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── EvidenceError              its code           (searx/summary/evidence.py)
     ├── ArgumentError              bad_request        (searx/args.py)
     ├── EmbedError                 embed_failed       (searx/collections/embed.py)
-    └── CollectionError            bad_request        (searx/collections/errors.py)
-        ├── BadName                bad_request
+    └── CollectionError            bad_request
+        ├── BadName                bad_request        (searx/collections/errors.py, as the six below)
         ├── NotFound               not_found
         ├── Conflict               conflict
         ├── TooLarge               too_large
@@ -225,3 +225,18 @@ class LLMError(SearxError):
     """A failed summary; ``code`` is the stable NDJSON error code."""
 
     code = "llm_failed"
+
+
+# --- knowledge collections -------------------------------------------------------
+
+
+class CollectionError(SearxError):
+    """Base of the collections' errors (``searx/collections/errors.py``); ``message`` is safe to show.
+
+    Here, below the collections, so that what catches a collection's error (the collections
+    engine, the MCP tools) needs no import of the collections package."""
+
+    code = "bad_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)

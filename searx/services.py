@@ -8,18 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from searx import bangs as bang_table
+from searx.autocomplete.backends import NAMES as AUTOCOMPLETE_BACKENDS
 from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
-from searx.collections.embed import Embedder, from_settings
+from searx.client_address import parse_trusted_proxies
+from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
-from searx.engines import Engine, load_engines, unsupported
-from searx.engines.support import Unsupported, log_line
+from searx.engines import Engine, Unsupported, load_engines, log_line, unsupported
 from searx.errors import SettingsError
-from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
+from searx.limiter import Limiter, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
 from searx.network.favicons import FaviconFetcher
@@ -41,6 +41,8 @@ from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
 from searx.summary.service import SummaryService
+from searx.text.embedder import Embedder
+from searx.upstream.challenge import page_error
 
 log = logging.getLogger("searx.webapp")
 
@@ -145,7 +147,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), bangs=bangs,
+        pref_defs=definitions(settings, AUTOCOMPLETE_BACKENDS), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
         summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),

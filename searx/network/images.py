@@ -26,7 +26,7 @@ from searx.errors import SearxError
 from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
 from searx.network.guarded import TooManyRedirects, Transport, guarded_get
-from searx.network.headers import media_type
+from searx.upstream.headers import media_type
 
 DAY = 86400
 PATH = "/image_proxy"

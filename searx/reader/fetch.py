@@ -17,13 +17,13 @@ from dataclasses import dataclass
 import httpx
 
 from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
-from searx.network.challenge import challenge_location
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
 from searx.network.guarded import TooManyRedirects, Transport, guarded_get
-from searx.network.headers import media_type
-from searx.network.status import retry_after
 from searx.reader.errors import ReaderError
 from searx.reader.extract import kind_of
+from searx.upstream.challenge import challenge_location
+from searx.upstream.headers import media_type
+from searx.upstream.status import retry_after
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")

@@ -21,7 +21,6 @@ from urllib.parse import urlsplit
 import httpx
 import msgspec
 
-from searx.collections.embed import Embedder
 from searx.errors import LLMError
 from searx.network.guard import AddressGuard, hosts_of
 from searx.origin import parse_origin
@@ -41,6 +40,7 @@ from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
 from searx.summary.turns import record
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.summary")
 

@@ -21,9 +21,9 @@ from searx.errors import (
     EngineParseError,
     EngineTimeout,
 )
-from searx.network.challenge import page_error
-from searx.network.status import check_status
 from searx.search.tokens import no_token_error, token_pages
+from searx.upstream.challenge import page_error
+from searx.upstream.status import check_status
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,4 +1,5 @@
-"""What DuckDuckGo's images, videos and news engines share: the ``vqd`` token and the JSON endpoints.
+"""What DuckDuckGo's engines share: the ``vqd`` token, the safe-search value, and the JSON endpoints of
+the images, videos and news tabs.
 
 DuckDuckGo's own page loads images from ``/i.js``, videos from ``/v.js`` and news from ``/news.js``
 with the ``vqd`` of the query's result page (``/?q=``), which ties the token
@@ -12,13 +13,23 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.duckduckgo import region_of, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body
+from searx.enginelib.locales import region_of
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
 _CHALLENGE = (b'id="challenge-form"', b"anomaly-modal", b"/anomaly.js")
+_SAFE = {0: "-2", 1: "-1", 2: "1"}  # off, moderate, strict
+
+
+def safe_search(params: dict[str, Any]) -> str:
+    """DuckDuckGo's safe-search value (``kp`` for the web, ``p`` for images, videos and news)."""
+    return _SAFE.get(params.get("safesearch", 0), "-1")
+
+
+def token_scope(query: str, params: dict[str, Any]) -> str:
+    return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
 def token_request(query: str, params: dict[str, Any], tab: str) -> None:

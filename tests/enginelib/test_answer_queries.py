@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from searx.engines import currencies, language_pair
-from searx.engines.currencies import Conversion
+from searx.enginelib import currencies, language_pair
+from searx.enginelib.currencies import Conversion
 
 
 @pytest.mark.parametrize(("query", "expected"), [

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from searx.engines.html_parse import status_error
+from searx.enginelib.html_parse import status_error
 from searx.errors import EngineParseError
 
 # the validator headers of an answer, and the request header that sends each back

@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from searx.network import challenge
+from searx.upstream import challenge
 
 FIXTURES = Path(__file__).parent.parent / "engines" / "fixtures"
 

@@ -1,7 +1,7 @@
 """Bot-check and block-page markers in a page body: pure byte matching, no I/O.
 
 Engines use it to say CAPTCHA instead of "no longer parses" for a page that is
-a bot check; ``searx.network.challenge`` wraps it for whole HTTP responses.
+a bot check; ``searx.upstream.challenge`` wraps it for whole HTTP responses.
 Only a bounded prefix of the body is searched, so large pages stay cheap.
 """
 

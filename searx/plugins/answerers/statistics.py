@@ -11,8 +11,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from functools import reduce
 
-from searx.answerers import Answerer
 from searx.plugins import N_, SearchContext, numbers
+from searx.plugins.answerers import Answerer
 
 MAX_NUMBERS = 64
 

@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineHTTPError, EngineTooManyRequests
-from searx.network.status import check_status, retry_after
+from searx.upstream.status import check_status, retry_after
 
 
 def resp(status, **headers):

@@ -1,4 +1,4 @@
-"""The time range in the forms upstreams take it (searx/engines/time_range.py): a letter, days, a start."""
+"""The time range in the forms upstreams take it (searx/enginelib/time_range.py): a letter, days, a start."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from searx.engines import time_range
+from searx.enginelib import time_range
 
 
 @pytest.mark.parametrize("asked, letter", [("day", "d"), ("week", "w"), ("month", "m"), ("year", "y"),

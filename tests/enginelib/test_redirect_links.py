@@ -8,7 +8,7 @@ from urllib.parse import quote
 from hypothesis import given
 from hypothesis import strategies as st
 
-from searx.engines.redirect_links import bing_target, ddg_target
+from searx.enginelib.redirect_links import bing_target, ddg_target
 
 paths = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
 

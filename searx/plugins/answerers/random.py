@@ -8,8 +8,8 @@ import string
 import uuid
 from collections.abc import Callable
 
-from searx.answerers import Answerer
 from searx.plugins import N_, SearchContext
+from searx.plugins.answerers import Answerer
 
 _LETTERS = string.ascii_lowercase + string.digits + string.ascii_uppercase
 _INT_MAX = 2**31

@@ -8,7 +8,7 @@ import time
 import httpx
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineHTTPError, EngineTooManyRequests
-from searx.network.challenge import challenge_location, detect
+from searx.upstream.challenge import challenge_location, detect
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:

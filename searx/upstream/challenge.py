@@ -3,15 +3,15 @@
 ``detect`` answers "is this response a challenge?", ``detect_block`` "is it a
 page saying the service refuses us?", ``page_error`` turns either into the
 engine error it stands for, ``challenge_location`` judges redirect targets.
-The byte markers themselves live in ``searx.engines.bot_checks``.
+The byte markers themselves live in ``searx.upstream.bot_checks``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from searx.engines.bot_checks import PREFIX_BYTES, block_marker, challenge_marker
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError
+from searx.upstream.bot_checks import PREFIX_BYTES, block_marker, challenge_marker
 
 __all__ = ["PREFIX_BYTES", "block_marker", "challenge_location", "challenge_marker", "detect", "detect_block",
            "page_error"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from searx.collections.chunking import split
+from searx.text.chunking import split
 
 
 def _words(text: str) -> list[str]:

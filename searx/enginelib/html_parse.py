@@ -16,7 +16,6 @@ from urllib.parse import parse_qs, quote, urlsplit
 from lxml import etree, html
 from lxml.etree import ParserError
 
-from searx.engines.bot_checks import block_marker, challenge_marker
 from searx.errors import (
     EngineAccessDenied,
     EngineCaptcha,
@@ -25,6 +24,7 @@ from searx.errors import (
     EngineParseError,
     EngineTooManyRequests,
 )
+from searx.upstream.bot_checks import block_marker, challenge_marker
 
 _SPACE = re.compile(r"\s+")
 _VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
