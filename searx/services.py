@@ -18,11 +18,12 @@ from searx.errors import SettingsError
 from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.challenge import page_error
-from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
+from searx.network.client import USER_AGENT, EngineNetwork
 from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
 from searx.network.favicons import FaviconFetcher
 from searx.network.guard import AddressGuard, hosts_of
 from searx.network.images import ImageFetcher
+from searx.network.outgoing import check_outgoing, tor_proxy
 from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
