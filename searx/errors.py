@@ -23,7 +23,7 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── TooManyRedirects           too_many_redirects (searx/network/guarded.py)
     ├── DeadlineExceeded           timeout            (searx/network/capped.py)
     ├── BodyTooLarge               too_large          (searx/network/capped.py)
-    ├── ImageError                 its code           (searx/network/images.py)
+    ├── ImageError                 its code           (searx/proxy/images.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
     ├── ArgumentError              bad_request        (searx/args.py)

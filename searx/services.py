@@ -19,18 +19,18 @@ from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork
-from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
-from searx.network.favicons import FaviconFetcher
 from searx.network.guard import AddressGuard, hosts_of
-from searx.network.images import ImageFetcher
 from searx.network.outgoing import check_outgoing, tor_proxy
-from searx.network.tiles import TileFetcher
-from searx.network.tiles import check_settings as check_map
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.proxy.favicons import MAX_BYTES as FAVICON_BYTES
+from searx.proxy.favicons import FaviconFetcher
+from searx.proxy.images import ImageFetcher
+from searx.proxy.tiles import TileFetcher
+from searx.proxy.tiles import check_settings as check_map
 from searx.reader.document import PageReader
 from searx.reader.service import Reader, check_settings
 from searx.search.cache import SearchCache

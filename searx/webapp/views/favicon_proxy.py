@@ -1,12 +1,12 @@
 """``/favicon_proxy``: a result host's icon from the instance's favicon resolver, so neither the
-resolver nor the host sees the user (``searx.network.favicons``: signed host names only)."""
+resolver nor the host sees the user (``searx.proxy.favicons``: signed host names only)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request
 
-from searx.network.favicons import FOUND_TTL, MISSING_TTL, verify
-from searx.network.images import Image
+from searx.proxy.favicons import FOUND_TTL, MISSING_TTL, verify
+from searx.proxy.images import Image
 from searx.webapp.context import services
 from searx.webapp.errors import PAGE, answers
 from searx.webapp.image_links import PLACEHOLDER_GIF

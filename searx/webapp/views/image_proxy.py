@@ -1,6 +1,6 @@
 """``/image_proxy``: serve a picture a results page linked, so the picture's host never sees the user.
 
-Only URLs this instance signed are fetched (``searx.network.images``); the
+Only URLs this instance signed are fetched (``searx.proxy.images``); the
 answer can only be shown as a picture (its type from the bytes, never SVG),
 never run, and is cached by the browser until the link expires.
 """
@@ -11,7 +11,7 @@ import time
 
 from flask import Blueprint, Response, abort, request
 
-from searx.network.images import Image, verify
+from searx.proxy.images import Image, verify
 from searx.webapp.context import services
 from searx.webapp.errors import PAGE, answers
 

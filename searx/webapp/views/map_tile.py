@@ -1,5 +1,5 @@
 """``/map_tile/<z>/<x>/<y>``: one tile of the configured tile server, for the map tab's map when the
-image proxy is on, so the tile server never sees the user (``searx.network.tiles``: z/x/y only,
+image proxy is on, so the tile server never sees the user (``searx.proxy.tiles``: z/x/y only,
 never a URL from outside)."""
 
 from __future__ import annotations

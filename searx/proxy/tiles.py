@@ -17,12 +17,12 @@ import re
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
-from searx.network.images import Image, ImageError, ImageFetcher, sniff
+from searx.proxy.images import Image, ImageError, ImageFetcher, sniff
 from searx.settings_sections import MapSettings
 from searx.store import Store
 from searx.store.base import StoreError
 
-log = logging.getLogger("searx.network.tiles")
+log = logging.getLogger("searx.proxy.tiles")
 
 PATH = "/map_tile"
 ROUTE_TEMPLATE = PATH + "/{z}/{x}/{y}"

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
-from searx.network.images import Image, ImageError, ImageFetcher, sniff
+from searx.proxy.images import Image, ImageError, ImageFetcher, sniff
 from searx.store import Store
 from searx.store.base import StoreError
 
-log = logging.getLogger("searx.network.favicons")
+log = logging.getLogger("searx.proxy.favicons")
 
 PATH = "/favicon_proxy"
 MAX_BYTES = 64 * 1024  # an icon; a resolver that answers more is not sending one
