@@ -19,7 +19,7 @@ from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
 from searx.metrics import Metrics
 from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, instance_guard
 from searx.network.outgoing import check_outgoing, tor_proxy
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
@@ -32,7 +32,7 @@ from searx.proxy.images import ImageFetcher
 from searx.proxy.tiles import TileFetcher
 from searx.proxy.tiles import check_settings as check_map
 from searx.reader.document import PageReader
-from searx.reader.service import Reader, check_settings
+from searx.reader.service import Reader, check_settings, reader_guard
 from searx.search.cache import SearchCache
 from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
@@ -51,6 +51,7 @@ class Services:
     settings: Settings
     engines: dict[str, Engine]
     network: EngineNetwork
+    guard: AddressGuard  # the instance's one address guard (the page reader opens it to fetch.ports)
     plugins: PluginManager
     store: Store
     runner: SearchRunner
@@ -127,7 +128,9 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
-    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
+    guard = instance_guard(settings)
+    # also reads the top pages for the summary (ai_summary.read_pages)
+    reader = Reader(settings, store, guard=reader_guard(guard, settings.fetch))
     embedder = shared_embedder(settings)
     collections = (CollectionsService(settings.collections, embedder=embedder, reader=reader)
                    if settings.collections.enabled else None)  # fmt: skip
@@ -139,16 +142,17 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
+    images = image_fetcher(settings, guard)
     return Services(
-        settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
+        settings=settings, engines=engines, network=network, guard=guard, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
+        summary=SummaryService(settings, store, guard=guard, slots=limiter, reader=summary_reader(plugins, reader),
                                embedder=embedder),
-        limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
-        tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
-        unknown_plugins=no_plugins,
+        limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=images,
+        tiles=tile_fetcher(settings, images, store), favicons=favicon_fetcher(settings, images, store),
+        unsupported=skipped, unknown_plugins=no_plugins,
     )
 
 
@@ -167,31 +171,25 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
-def image_fetcher(settings: Settings) -> ImageFetcher:
+def image_fetcher(settings: Settings, guard: AddressGuard) -> ImageFetcher:
     """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
     o = settings.outgoing
-    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
-    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
-                        timeout=o.request_timeout, max_bytes=o.max_response_bytes)
+    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(), timeout=o.request_timeout,
+                        max_bytes=o.max_response_bytes)
 
 
-def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
-    """The map tiles' fetcher: the image proxy's guarded fetch, with the instance's own name as its
-    user agent (tile servers' usage policies ask for one) and the tile size cap."""
+def tile_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> TileFetcher:
+    """The map tiles' fetcher: the image proxy's, with the instance's own name as its user agent
+    (tile servers' usage policies ask for one) and the tile size cap."""
     from searx import __version__
 
     base = settings.server.base_url
     agent = f"searx-ai/{__version__} (map tiles{'; +' + base if isinstance(base, str) and base else ''})"
-    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
-    fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
-                           max_bytes=settings.map.max_tile_bytes)
-    return TileFetcher(settings.map, fetcher, store)
+    return TileFetcher(settings.map, images.derived(max_bytes=settings.map.max_tile_bytes, user_agent=agent), store)
 
 
-def favicon_fetcher(settings: Settings, store: Store) -> FaviconFetcher | None:
-    """The favicons' fetcher: the image proxy's guarded fetch with an icon's size cap; None when off."""
+def favicon_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> FaviconFetcher | None:
+    """The favicons' fetcher: the image proxy's with an icon's size cap; None when off."""
     if not settings.search.favicon_resolver:
         return None
-    images = image_fetcher(settings)
-    return FaviconFetcher(ImageFetcher(images.guard, user_agent=images.user_agent, timeout=images.timeout,
-                                       max_bytes=FAVICON_BYTES), store)
+    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), store)

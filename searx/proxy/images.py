@@ -121,6 +121,11 @@ class ImageFetcher:
         self.max_redirects = max_redirects
         self._transport = transport or (lambda: httpx.HTTPTransport(trust_env=False, retries=0))
 
+    def derived(self, *, max_bytes: int, user_agent: str | None = None) -> ImageFetcher:
+        """This fetcher (its guard and connection) with another size cap, and user agent when given."""
+        return ImageFetcher(self.guard, user_agent=user_agent or self.user_agent, timeout=self.timeout,
+                            max_bytes=max_bytes, max_redirects=self.max_redirects, transport=self._transport)
+
     def fetch(self, url: str) -> Image:
         end = time.monotonic() + self.timeout
         # no cookie, no referrer, no language: the picture's host learns nothing about the user

@@ -7,7 +7,7 @@ import time
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, instance_guard
 from searx.origin import parse_origin
 from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
@@ -59,6 +59,11 @@ def check_settings(conf: Fetch, threads: int = 32) -> None:
         raise SettingsError("fetch.extract_memory_mb: at least 256 (the parsers need that to start)")
 
 
+def reader_guard(guard: AddressGuard, conf: Fetch) -> AddressGuard:
+    """The instance's guard with the reader's ports (``fetch.ports``) and LAN rule (``fetch.allow_private``)."""
+    return guard.opened(allowed_ports=conf.ports, allow_private=conf.allow_private)
+
+
 def _origin(url: str) -> str:
     """The politeness key of ``url``'s origin; a URL without one is refused as the guard would."""
     origin = parse_origin(url)
@@ -75,8 +80,7 @@ class Reader:
         conf = settings.fetch
         self.conf = conf
         self.api_enabled = api_enabled(settings)
-        self.guard = guard or AddressGuard(allowed_ports=conf.ports, allow_private=conf.allow_private,
-                                           own_hosts=hosts_of(settings.server.base_url))  # fmt: skip
+        self.guard = guard or reader_guard(instance_guard(settings), conf)  # guard: the reader's (reader_guard)
         base = settings.server.base_url if isinstance(settings.server.base_url, str) else ""
         agent = f"{settings.general.instance_name} page reader" + (f" (+{base})" if base else "")
         limits = Limits(timeout=conf.timeout, max_redirects=conf.max_redirects, max_bytes=conf.max_html_bytes,

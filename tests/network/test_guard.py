@@ -296,3 +296,14 @@ def test_own_addresses_are_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> N
     clock[0] += guard_mod.OWN_REFRESH + 1
     with pytest.raises(AddressRefusedError):
         guard.check("https://example.org/")
+
+
+def test_an_opened_guard_shares_the_servers_own_addresses() -> None:
+    guard = AddressGuard(resolver=lambda h, p: ["198.51.101.5"], own_addresses=["198.51.101.5"])
+    opened = guard.opened(allowed_ports=(80, 443, 8080), allow_private=True)
+    assert opened.check("http://192.168.1.2:8080/").port == 8080
+    with pytest.raises(AddressRefusedError):
+        guard.check("http://192.168.1.2/")
+    for g in (guard, opened):
+        with pytest.raises(AddressRefusedError, match="own"):
+            g.check("http://mine.example/")
