@@ -21,6 +21,7 @@ from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork
 from searx.network.guard import AddressGuard, instance_guard
 from searx.network.outgoing import check_outgoing, tor_proxy
+from searx.network.route import Route
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
@@ -51,7 +52,8 @@ class Services:
     settings: Settings
     engines: dict[str, Engine]
     network: EngineNetwork
-    guard: AddressGuard  # the instance's one address guard (the page reader opens it to fetch.ports)
+    guard: AddressGuard  # the instance's one address guard (the reader opens it to fetch.ports)
+    route: Route  # how the page reader and the pictures leave the instance (outgoing.proxies, verify, source_ips)
     plugins: PluginManager
     store: Store
     runner: SearchRunner
@@ -128,9 +130,9 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
-    guard = instance_guard(settings)
+    guard, route = instance_guard(settings), Route.from_settings(settings.outgoing)
     # also reads the top pages for the summary (ai_summary.read_pages)
-    reader = Reader(settings, store, guard=reader_guard(guard, settings.fetch))
+    reader = Reader(settings, store, guard=reader_guard(guard, settings.fetch), route=route)
     embedder = shared_embedder(settings)
     collections = (CollectionsService(settings.collections, embedder=embedder, reader=reader)
                    if settings.collections.enabled else None)  # fmt: skip
@@ -142,9 +144,10 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
-    images = image_fetcher(settings, guard)
+    images = image_fetcher(settings, guard, route)
     return Services(
-        settings=settings, engines=engines, network=network, guard=guard, plugins=plugins, store=store, runner=runner,
+        settings=settings, engines=engines, network=network, guard=guard, route=route, plugins=plugins, store=store,
+        runner=runner,
         pref_defs=definitions(settings), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
@@ -171,11 +174,12 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
-def image_fetcher(settings: Settings, guard: AddressGuard) -> ImageFetcher:
-    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
+def image_fetcher(settings: Settings, guard: AddressGuard, route: Route) -> ImageFetcher:
+    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded and sent
+    by the instance's route."""
     o = settings.outgoing
     return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(), timeout=o.request_timeout,
-                        max_bytes=o.max_response_bytes)
+                        max_bytes=o.max_response_bytes, route=route)
 
 
 def tile_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> TileFetcher:

@@ -226,6 +226,7 @@ class AddressGuard:
         own_hosts: Iterable[str] = (),
         allow_private: bool = False,
     ) -> None:
+        # the system's resolver as it is when the guard is built (tests of a whole app replace it first)
         resolver = resolver or system_resolver
         self._resolve = resolver
         self.allowed_ports = frozenset(allowed_ports)
@@ -243,8 +244,12 @@ class AddressGuard:
             return True
         return self.allow_private and is_private(ip)
 
-    def check(self, url: str) -> CheckedURL:
-        """The checked URL, or AddressRefusedError naming the rule that refused it."""
+    def check(self, url: str, *, resolve: bool = True) -> CheckedURL:
+        """The checked URL, or AddressRefusedError naming the rule that refused it.
+
+        ``resolve=False`` (a proxy that resolves names itself, as Tor does): a host name is checked as
+        written and never looked up here, so it has no addresses; IP literals are checked as always.
+        """
         if not isinstance(url, str) or not url or len(url) > 2048 or _BAD_CHARS.search(url):
             raise AddressRefusedError("empty, overlong or with control characters, spaces or backslashes")
         try:
@@ -267,7 +272,7 @@ class AddressGuard:
             addresses = [self._literal(self._literal4(host))]
         else:
             host = self._hostname(host)
-            addresses = self._resolved(host, port)
+            addresses = self._resolved(host, port) if resolve else []
         own = self._own.get()
         for address in addresses:
             if _forms(ipaddress.ip_address(address)) & own:
@@ -342,6 +347,14 @@ def _normal_host(url: httpx.URL) -> str:
     return str(ipaddress.ip_address(host)) if ":" in host else host
 
 
+def refuse_unchecked(checked: CheckedURL, request: httpx.Request) -> None:
+    """httpx.ConnectError unless ``request`` goes to the scheme, host and port that were checked."""
+    url = request.url
+    port = url.port or DEFAULT_PORTS[url.scheme]
+    if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
+        raise httpx.ConnectError("refused: not the checked host", request=request)
+
+
 class PinnedTransport(httpx.BaseTransport):
     """Connects only to the checked address, keeping the Host header and TLS name of the URL.
 
@@ -354,11 +367,9 @@ class PinnedTransport(httpx.BaseTransport):
         self._inner = inner or httpx.HTTPTransport(trust_env=False)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        url, checked = request.url, self.checked
-        port = url.port or DEFAULT_PORTS[url.scheme]
-        if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
-            raise httpx.ConnectError("refused: not the checked host", request=request)
-        request.url = url.copy_with(host=checked.address)
+        checked = self.checked
+        refuse_unchecked(checked, request)
+        request.url = request.url.copy_with(host=checked.address)
         outer_trace = request.extensions.get("trace")
 
         def trace(event: str, info: dict[str, Any]) -> None:

@@ -1,8 +1,8 @@
 """The operator's ``outgoing`` settings read once: the proxy, TLS verification, source addresses, Tor.
 
-The engines' client reads them here, and so does every other request the
-instance makes on its own account; the LLM client never does. Bad values
-raise ``SettingsError`` naming the key.
+Every request the instance makes on its own account (engines, suggestions, the
+page reader, the image proxy, favicons, map tiles) reads them here; the LLM
+client never does. Bad values raise ``SettingsError`` naming the key.
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ class FaviconFetcher:
         except ImageError as exc:
             log.debug("no favicon for %s: %s", host, exc)
             # a 404 or a non-picture is an answer; a timeout or an unreachable resolver is not
-            return None, FAILED_TTL if exc.code in ("timeout", "network_error") else MISSING_TTL
+            return None, FAILED_TTL if exc.code in ("timeout", "network_error", "tls_error") else MISSING_TTL
         if not resolver.found(image):
             return None, MISSING_TTL
         return image, FOUND_TTL
