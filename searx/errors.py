@@ -25,7 +25,7 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── Unreachable                network_error or tls_error (searx/network/guarded.py)
     ├── DeadlineExceeded           timeout            (searx/network/capped.py)
     ├── BodyTooLarge               too_large          (searx/network/capped.py)
-    ├── ImageError                 its code           (searx/proxy/images.py)
+    ├── ImageError                 its code           (searx/proxy/errors.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
     ├── ArgumentError              bad_request        (searx/args.py)

@@ -27,6 +27,7 @@ from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.proxy.admission import PictureAdmission, limits
 from searx.proxy.favicons import MAX_BYTES as FAVICON_BYTES
 from searx.proxy.favicons import FaviconFetcher
 from searx.proxy.images import ImageFetcher
@@ -176,10 +177,11 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
 
 def image_fetcher(settings: Settings, guard: AddressGuard, route: Route) -> ImageFetcher:
     """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded and sent
-    by the instance's route."""
+    by the instance's route, one slot of the pictures in flight (shared with the tiles and favicons)."""
     o = settings.outgoing
     return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(), timeout=o.request_timeout,
-                        max_bytes=o.max_response_bytes, route=route)
+                        max_bytes=o.max_response_bytes, route=route,
+                        admission=PictureAdmission(*limits(settings.server.threads)))  # fmt: skip
 
 
 def tile_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> TileFetcher:

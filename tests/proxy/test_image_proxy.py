@@ -174,7 +174,7 @@ def test_a_compressed_transfer_is_refused(proxy_app, pictures):
 
 
 def test_fetcher_refuses_after_the_timeout(pictures):
-    from searx.proxy.images import ImageError
+    from searx.proxy.errors import ImageError
 
     with pytest.raises(ImageError) as caught:
         make_fetcher(pictures, timeout=0.0).fetch(site_url("/cat.png"))

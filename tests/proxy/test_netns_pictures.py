@@ -17,7 +17,8 @@ from urllib.parse import urlencode
 import pytest
 
 from searx.network.guard import AddressGuard
-from searx.proxy.images import ImageError, ImageFetcher, proxied_url
+from searx.proxy.errors import ImageError
+from searx.proxy.images import ImageFetcher, proxied_url
 from tests.conftest import SECRET
 from tests.proxy.picture_site import PNG
 from tests.reader.netns import SiteHost, namespace_host, unavailable
