@@ -21,9 +21,11 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── StoreError                 store_unavailable  (searx/store/base.py)
     ├── AddressRefusedError        address_refused    (searx/network/guard.py)
     ├── TooManyRedirects           too_many_redirects (searx/network/guarded.py)
+    ├── BadRedirect                bad_redirect       (searx/network/guarded.py)
+    ├── Unreachable                network_error or tls_error (searx/network/guarded.py)
     ├── DeadlineExceeded           timeout            (searx/network/capped.py)
     ├── BodyTooLarge               too_large          (searx/network/capped.py)
-    ├── ImageError                 its code           (searx/network/images.py)
+    ├── ImageError                 its code           (searx/proxy/errors.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
     ├── ArgumentError              bad_request        (searx/args.py)
@@ -73,6 +75,7 @@ STATUS: dict[str, int] = {
     "challenged": 502,
     "http_error": 502,  # a reader error keeps an upstream 4xx, see ReaderError.status
     "too_many_redirects": 502,
+    "bad_redirect": 502,
     "tls_error": 502,
     "network_error": 502,
     "upstream_too_large": 502,

@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
-from tests.images.picture_site import GIF, HTML, JPG, MB, PNG, SVG
+from searx.proxy.images import ImageFetcher
+from tests.proxy.picture_site import GIF, HTML, JPG, MB, PNG, SVG
 
 HOST = "pictures.test"
 BASE = f"http://{HOST}"

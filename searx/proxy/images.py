@@ -4,10 +4,11 @@ A page links a picture as ``/image_proxy?url=...&e=...&h=...``: ``h`` is an
 HMAC-SHA256 of the expiry ``e`` and the URL under a key derived from the
 instance secret, so the endpoint fetches only what this instance put on a page,
 for a day or two. ``ImageFetcher`` fetches it: every hop checked by the address
-guard and pinned to the checked address, redirects followed here (each checked
-again), no cookie, no referrer, the engines' timeout and size cap, and only the
-picture types a browser shows without running anything (never SVG): the bytes
-must start like the type they are served as.
+guard and sent by the instance's route (``outgoing.proxies``, or pinned to the
+checked address), redirects followed here (each checked again), no cookie, no
+referrer, the engines' timeout and size cap, a slot of the pictures in flight
+(``admission.py``), and only the picture types a browser shows without running
+anything (never SVG): the bytes must start like the type they are served as.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from urllib.parse import quote
 
 import httpx
 
-from searx.errors import SearxError
 from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
-from searx.network.guarded import TooManyRedirects, Transport, guarded_get
+from searx.network.guarded import BadRedirect, TooManyRedirects, Unreachable, guarded_get
+from searx.network.route import Route, Transport
+from searx.proxy.admission import PictureAdmission
+from searx.proxy.errors import ImageError
 from searx.upstream.headers import media_type
 
 DAY = 86400
@@ -90,12 +93,14 @@ def verify(secret: str, url: str, expires: str, sig: str, now: float | None = No
 
 # --- fetching -----------------------------------------------------------------
 
-
-class ImageError(SearxError):
-    """A picture that cannot be served; its ``code`` gives the status the endpoint answers."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message, code=code)
+_MESSAGES = {
+    "address_refused": "this address may not be fetched",
+    "too_many_redirects": "too many redirects",
+    "bad_redirect": "the picture's server redirected to a malformed address",
+    "timeout": "the picture took too long",
+    "tls_error": "the picture's server has a certificate that could not be verified",
+    "network_error": "the picture's server could not be reached",
+}
 
 
 @dataclass(frozen=True)
@@ -110,37 +115,51 @@ def sniff(head: bytes) -> str | None:
 
 
 class ImageFetcher:
-    """``fetch(url)`` -> ``Image``; raises ImageError (403 refused address, 502 upstream, 415 type)."""
+    """``fetch(url)`` -> ``Image``; raises ImageError (403 refused address, 502 upstream, 415 type,
+    503/429 when the pictures' slots are taken).
+
+    ``route``: the instance's way out (``outgoing``); ``transport`` (tests): the connection of a direct route.
+    ``admission``: the slots of pictures in flight, shared by the image proxy, favicons and tiles.
+    """
 
     def __init__(self, guard: AddressGuard, *, user_agent: str, timeout: float, max_bytes: int,
-                 max_redirects: int = 3, transport: Transport | None = None) -> None:  # fmt: skip
+                 max_redirects: int = 3, route: Route | None = None, transport: Transport | None = None,
+                 admission: PictureAdmission | None = None) -> None:  # fmt: skip
         self.guard = guard
         self.user_agent = user_agent
         self.timeout = timeout
         self.max_bytes = max_bytes
         self.max_redirects = max_redirects
-        self._transport = transport or (lambda: httpx.HTTPTransport(trust_env=False, retries=0))
+        self.route = route or Route(connect=transport)
+        self.admission = admission
 
-    def fetch(self, url: str) -> Image:
+    def derived(self, *, max_bytes: int, user_agent: str | None = None) -> ImageFetcher:
+        """This fetcher (its guard, route and slots) with another size cap, and user agent when given."""
+        return ImageFetcher(self.guard, user_agent=user_agent or self.user_agent, timeout=self.timeout,
+                            max_bytes=max_bytes, max_redirects=self.max_redirects, route=self.route,
+                            admission=self.admission)  # fmt: skip
+
+    def fetch(self, url: str, *, client: str | None = None) -> Image:
+        """The picture at ``url``; ``client``: the pseudonym of who asked (None: the instance itself)."""
+        if self.admission is None:
+            return self._fetch(url)
+        with self.admission.slot(client):
+            return self._fetch(url)
+
+    def _fetch(self, url: str) -> Image:
         end = time.monotonic() + self.timeout
         # no cookie, no referrer, no language: the picture's host learns nothing about the user
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "identity"}
         try:
             return guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.max_redirects,
-                               transport=self._transport,
-                               read=lambda checked, response: self._read(checked, response, end))  # fmt: skip
+                               route=self.route, read=lambda checked, response: self._read(checked, response, end))
         except ImageError:
             raise
-        except AddressRefusedError as exc:  # also: the connection reached this server after all
-            raise ImageError("address_refused", "this address may not be fetched") from exc
-        except TooManyRedirects as exc:
-            raise ImageError("too_many_redirects", "too many redirects") from exc
         except BodyTooLarge as exc:
             raise ImageError("upstream_too_large", "the picture is too large") from exc
-        except (DeadlineExceeded, httpx.TimeoutException) as exc:
-            raise ImageError("timeout", "the picture took too long") from exc
-        except httpx.HTTPError as exc:
-            raise ImageError("network_error", "the picture's server could not be reached") from exc
+        except (AddressRefusedError, TooManyRedirects, BadRedirect, DeadlineExceeded, Unreachable) as exc:
+            # AddressRefusedError also: the connection reached this server after all
+            raise ImageError(exc.code, _MESSAGES[exc.code]) from exc
 
     def _read(self, checked: CheckedURL, response: httpx.Response, end: float) -> Image:
         status = response.status_code

@@ -19,17 +19,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
-from searx.network.images import Image, ImageError, ImageFetcher, sniff
+from searx.proxy.errors import ImageError
+from searx.proxy.images import Image, ImageFetcher, sniff
 from searx.store import Store
 from searx.store.base import StoreError
 
-log = logging.getLogger("searx.network.favicons")
+log = logging.getLogger("searx.proxy.favicons")
 
 PATH = "/favicon_proxy"
 MAX_BYTES = 64 * 1024  # an icon; a resolver that answers more is not sending one
 FOUND_TTL = 7 * 86400  # SearXNG's favicon cache keeps icons a week
 MISSING_TTL = 86400  # "this host has no icon" is asked again after a day
 FAILED_TTL = 300  # a resolver that timed out or could not be reached is not asked again at once
+# refused before the resolver was asked (every picture slot taken): no answer to keep
+_NOT_ASKED = ("busy", "rate_limited")
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
 
@@ -108,7 +111,8 @@ class FaviconFetcher:
         self.fetcher = fetcher
         self.store = store
 
-    def icon(self, resolver: str, host: str) -> Image | None:
+    def icon(self, resolver: str, host: str, *, client: str | None = None) -> Image | None:
+        """``client``: the pseudonym of who asked, for the pictures' slots (ImageError when they are taken)."""
         key = f"favicon:{resolver}:{host}"
         try:
             cached = self.store.get(key)
@@ -118,21 +122,23 @@ class FaviconFetcher:
         if cached is not None:
             kind = sniff(cached[:16]) if cached else None
             return Image(kind, cached) if kind else None
-        image, ttl = self._fetch(RESOLVERS[resolver], host)
+        image, ttl = self._fetch(RESOLVERS[resolver], host, client)
         try:
             self.store.set(key, image.body if image else b"", ttl)
         except StoreError as exc:
             log.warning("favicon not cached: %s", exc)
         return image
 
-    def _fetch(self, resolver: Resolver, host: str) -> tuple[Image | None, int]:
+    def _fetch(self, resolver: Resolver, host: str, client: str | None = None) -> tuple[Image | None, int]:
         """The icon (or None) and how long to keep that answer."""
         try:
-            image = self.fetcher.fetch(resolver.url_for(host))
+            image = self.fetcher.fetch(resolver.url_for(host), client=client)
         except ImageError as exc:
+            if exc.code in _NOT_ASKED:
+                raise
             log.debug("no favicon for %s: %s", host, exc)
             # a 404 or a non-picture is an answer; a timeout or an unreachable resolver is not
-            return None, FAILED_TTL if exc.code in ("timeout", "network_error") else MISSING_TTL
+            return None, FAILED_TTL if exc.code in ("timeout", "network_error", "tls_error") else MISSING_TTL
         if not resolver.found(image):
             return None, MISSING_TTL
         return image, FOUND_TTL

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import lxml.html
 import pytest
 
-from searx.network.images import verify
+from searx.proxy.images import verify
 from searx.webapp.image_links import PLACEHOLDER
 from tests.conftest import SECRET, make_settings
 
@@ -102,6 +102,6 @@ def test_the_safe_search_preference_reaches_the_videos_engine(app, fake_engine, 
     ("https://example.org/svg?format=png", False),
 ])
 def test_svg_files_are_known_by_their_path(url: str, svg: bool) -> None:
-    from searx.network.images import svg_url
+    from searx.proxy.images import svg_url
 
     assert svg_url(url) is svg  # with the image proxy on, such a picture gets the placeholder

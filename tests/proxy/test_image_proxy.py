@@ -7,10 +7,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from searx.network.images import DAY, expiry, proxied_url, signature, verify
+from searx.proxy.images import DAY, expiry, proxied_url, signature, verify
 from tests.conftest import SECRET
-from tests.images.conftest import BASE, make_fetcher
-from tests.images.picture_site import MB, PNG
+from tests.proxy.conftest import BASE, make_fetcher
+from tests.proxy.picture_site import MB, PNG
 
 
 def link(url: str, *, secret: str = SECRET, now: float | None = None) -> str:
@@ -174,7 +174,7 @@ def test_a_compressed_transfer_is_refused(proxy_app, pictures):
 
 
 def test_fetcher_refuses_after_the_timeout(pictures):
-    from searx.network.images import ImageError
+    from searx.proxy.errors import ImageError
 
     with pytest.raises(ImageError) as caught:
         make_fetcher(pictures, timeout=0.0).fetch(site_url("/cat.png"))

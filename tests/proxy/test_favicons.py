@@ -1,4 +1,4 @@
-"""Favicons through the instance (searx.network.favicons): each of SearXNG's resolvers asked at its real
+"""Favicons through the instance (searx.proxy.favicons): each of SearXNG's resolvers asked at its real
 URL (an in-memory double behind the real address guard), its "no icon" answers, the store cache and its
 TTLs, the image proxy's rules (types from the bytes, never SVG, a size cap, refused addresses), and the
 signed links attacked."""
@@ -11,13 +11,13 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from searx.network import favicons
-from searx.network.favicons import FaviconFetcher, authority, is_host, proxied_url, verify
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
+from searx.proxy import favicons
+from searx.proxy.favicons import FaviconFetcher, authority, is_host, proxied_url, verify
+from searx.proxy.images import ImageFetcher
 from searx.settings_compat import FAVICON_RESOLVERS
 from searx.store import MemoryStore
-from tests.images.picture_site import GIF, HTML, PNG, SVG
+from tests.proxy.picture_site import GIF, HTML, PNG, SVG
 
 SECRET = "a-secret-key-of-the-favicon-tests-000"
 ICO = b"\x00\x00\x01\x00\x01\x00\x10\x10" + b"\x00" * 60

@@ -17,12 +17,13 @@ import re
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
-from searx.network.images import Image, ImageError, ImageFetcher, sniff
+from searx.proxy.errors import ImageError
+from searx.proxy.images import Image, ImageFetcher, sniff
 from searx.settings_sections import MapSettings
 from searx.store import Store
 from searx.store.base import StoreError
 
-log = logging.getLogger("searx.network.tiles")
+log = logging.getLogger("searx.proxy.tiles")
 
 PATH = "/map_tile"
 ROUTE_TEMPLATE = PATH + "/{z}/{x}/{y}"
@@ -70,14 +71,15 @@ class TileFetcher:
         # one cache per tile server: a changed tile_url never serves the old server's tiles
         self._prefix = "tile:" + hashlib.sha256(conf.tile_url.encode()).hexdigest()[:12] + ":"
 
-    def tile(self, z: int, x: int, y: int) -> Image:
+    def tile(self, z: int, x: int, y: int, *, client: str | None = None) -> Image:
+        """``client``: the pseudonym of who asked, for the pictures' slots (a tile kept in the store needs none)."""
         if not in_range(z, x, y, self.conf.max_zoom):
             raise ImageError("not_found", "no such tile")
         key = f"{self._prefix}{z}/{x}/{y}"
         cached = self._cached(key)
         if cached is not None:
             return cached
-        image = self.fetcher.fetch(tile_url(self.conf.tile_url, z, x, y))
+        image = self.fetcher.fetch(tile_url(self.conf.tile_url, z, x, y), client=client)
         if self.conf.tile_cache_ttl:
             try:
                 self.store.set(key, image.body, self.conf.tile_cache_ttl)

@@ -1,8 +1,8 @@
 """A small picture host for the image proxy's end-to-end tests, run inside a test network namespace.
 
-``python tests/images/picture_site.py PORT`` prints "ready", then one line per
+``python tests/proxy/picture_site.py PORT`` prints "ready", then one line per
 request (path, Cookie and Referer headers). The pictures are shared with the
-in-memory host of tests/images/conftest.py.
+in-memory host of tests/proxy/conftest.py.
 
 - ``/cat.png``, ``/cat.jpg``, ``/cat.gif`` — small real pictures (``Set-Cookie`` too);
 - ``/cat.svg`` — an SVG with a script; ``/page.html`` — HTML;

@@ -14,13 +14,13 @@ from urllib.parse import quote
 
 import pytest
 
-from searx.network import favicons
-from searx.network.favicons import FaviconFetcher, Resolver, proxied_url
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
+from searx.proxy import favicons
+from searx.proxy.favicons import FaviconFetcher, Resolver, proxied_url
+from searx.proxy.images import ImageFetcher
 from searx.webapp.image_links import PLACEHOLDER_GIF
 from tests.conftest import SECRET, json_engine_entry, make_settings
-from tests.images.picture_site import PNG
+from tests.proxy.picture_site import PNG
 from tests.reader.netns import SiteHost, namespace_host, unavailable
 
 SITE = Path(__file__).resolve().parent / "picture_site.py"

@@ -17,9 +17,10 @@ from urllib.parse import urlencode
 import pytest
 
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageError, ImageFetcher, proxied_url
+from searx.proxy.errors import ImageError
+from searx.proxy.images import ImageFetcher, proxied_url
 from tests.conftest import SECRET
-from tests.images.picture_site import PNG
+from tests.proxy.picture_site import PNG
 from tests.reader.netns import SiteHost, namespace_host, unavailable
 
 SITE = Path(__file__).resolve().parent / "picture_site.py"
