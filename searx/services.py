@@ -37,7 +37,7 @@ from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
-from searx.store import Store, check_store, open_store
+from searx.store import Store, caches, check_store, open_store
 from searx.summary.service import SummaryService
 
 log = logging.getLogger("searx.webapp")
@@ -124,7 +124,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     plugins.start(Resources(store=store, get=network.get))
-    cache = SearchCache(store, settings.search.cache_ttl)
+    cache = SearchCache(caches(store, settings.store), settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
     embedder = shared_embedder(settings)
@@ -137,7 +137,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
-    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl,
+                          cache=caches(store, settings.store))  # fmt: skip
     return Services(
         settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
         pref_defs=definitions(settings), bangs=bangs,
@@ -193,4 +194,4 @@ def favicon_fetcher(settings: Settings, store: Store) -> FaviconFetcher | None:
         return None
     images = image_fetcher(settings)
     return FaviconFetcher(ImageFetcher(images.guard, user_agent=images.user_agent, timeout=images.timeout,
-                                       max_bytes=FAVICON_BYTES), store)
+                                       max_bytes=FAVICON_BYTES), caches(store, settings.store))

@@ -73,7 +73,7 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
-    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    # the cached documents' pool in the store, in memory and on Valkey alike
     cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
     max_redirects: int = 5
@@ -99,8 +99,11 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
-    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
-    max_bytes: int = 256 * 1024 * 1024
+    # the memory store's state (health, cooldowns, limits, markers): keys and bytes together (and the
+    # fallback's while Valkey is away)
+    max_bytes: int = 64 * 1024 * 1024
+    # the caches' pool (search results, answers, suggestions, favicons), in memory and on Valkey alike
+    cache_bytes: int = 64 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):
@@ -180,6 +183,8 @@ class MapSettings(_S, frozen=True):
     # tiles fetched through the instance (image proxy on) are kept this long in the store
     tile_cache_ttl: int = 86400
     max_tile_bytes: int = 512 * 1024
+    # the tiles' pool in the store, in memory and on Valkey alike
+    tile_cache_bytes: int = 32 * 1024 * 1024
 
 
 class TorCheck(_S, frozen=True):

@@ -18,7 +18,7 @@ from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Settings
 from searx.settings_sections import Fetch
-from searx.store import Store, cache_store
+from searx.store import Pool, Store, pool
 
 log = logging.getLogger("searx.reader")
 
@@ -84,7 +84,7 @@ class Reader:
         self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
-        self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)
+        self.cache = DocumentCache(pool(store, Pool("documents", conf.cache_bytes)), conf.cache_ttl, conf.cache_bytes)
         self.politeness = Politeness(store, per_origin=conf.per_origin, max_retry_after=conf.max_retry_after)
         self.admission = Admission(max_concurrent(conf, settings.server.threads), conf.max_per_client)
 
