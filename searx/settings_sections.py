@@ -63,6 +63,11 @@ class AISummary(_S, frozen=True):
     # None: on for a private instance, off when server.public_instance is true
     share: bool | None = None
     share_ttl: int = 7 * 86400
+    # byte budgets of the conversations and of the share links, each a pool of its own in the store
+    conversation_bytes: int = 64 * 1024 * 1024
+    share_bytes: int = 64 * 1024 * 1024
+    # share links one client may make in a day (sharing one conversation again makes none)
+    shares_per_client: int = 20
     passage_ranking: PassageRanking = "bm25"
 
 

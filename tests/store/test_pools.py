@@ -108,3 +108,17 @@ def test_pools_fall_back_to_memory_pools_of_the_same_budget_on_one_breaker() -> 
     store.set("state", b"1")
     assert store.get("state") == b"1" and cache.get("state") is None
 
+
+@pytest.mark.parametrize(("section", "values", "key"), [
+    ("ai_summary", {"share_bytes": 4096}, "ai_summary.share_bytes"),
+    ("ai_summary", {"conversation_bytes": 0}, "ai_summary.conversation_bytes"),
+    ("ai_summary", {"shares_per_client": -1}, "ai_summary.shares_per_client"),
+    ("map", {"tile_cache_bytes": 1000}, "map.tile_cache_bytes"),
+])  # fmt: skip
+def test_a_pool_budget_that_cannot_work_stops_start_up_naming_the_key(section: str, values: dict, key: str) -> None:
+    from searx.errors import SettingsError
+    from searx.services import check
+    from tests.conftest import make_settings
+
+    with pytest.raises(SettingsError, match=key.replace(".", r"\.")):
+        check(make_settings([], **{section: values}))

@@ -69,11 +69,13 @@ def test_a_share_keeps_no_preferences_no_server_and_no_client(serve: Serve, fake
     app = serve()
     _, conversation = first_turn(app, headers={"Cookie": "safesearch=2; ai_summary_model=fake-model"})
     share_id = share(app, conversation).json()["id"]
-    raw = app.services.store.get(SHARE_PREFIX + share_id).decode()
+    raw = app.services.summary.conversations.shares.get(SHARE_PREFIX + share_id).decode()
     stored = json.loads(raw)
     assert set(stored) == {"v", "created", "turns"}
     assert "server" not in raw and "creator" not in raw and "127.0.0.1" not in raw and "safesearch" not in raw
-    assert stored["turns"][0]["related"] == []
+    # what the shared page shows, nothing more: no passages read, no snippets, no related questions
+    assert set(stored["turns"][0]) == {"question", "query", "text", "model", "citations", "sources", "review"}
+    assert set(stored["turns"][0]["sources"][0]) == {"n", "title", "url"}
 
 
 def test_answer_text_and_snippets_are_escaped_on_the_shared_page(serve: Serve, fake_llm: FakeLLM) -> None:
