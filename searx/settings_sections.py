@@ -81,14 +81,16 @@ class Fetch(_S, frozen=True):
     # the cached documents' pool in the store, in memory and on Valkey alike
     cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
+    # the longest a site may send nothing (before its headers, or between two pieces of the body)
+    idle_timeout: float = 5.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
-    # reads in flight in one process (None: a quarter of server.threads; at most half), and for one client;
-    # past them a read is refused at once, never queued
+    # API reads in flight in one process (None: a quarter of server.threads; at most half), and for one
+    # client (one, once half of them are taken); past them a read is refused at once, never queued
     max_concurrent: int | None = None
-    max_per_client: int = 4
+    max_per_client: int = 2
     # the longest cooldown one Retry-After may put a site in (seconds)
     max_retry_after: float = 600.0
     extract_workers: int = 2

@@ -34,11 +34,12 @@ class TooManyRedirects(SearxError):
 
 def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], end: float, max_redirects: int,
                 transport: Transport, read: Callable[[CheckedURL, httpx.Response], T],
-                on_redirect: Callable[[str], None] | None = None) -> T:  # fmt: skip
+                on_redirect: Callable[[str], None] | None = None, idle: float | None = None) -> T:  # fmt: skip
     """``read(checked, response)`` of the first answer that is no redirect.
 
     ``end`` is a ``time.monotonic()`` deadline; ``on_redirect(location)`` may refuse a redirect target
-    (by raising) before it is checked and fetched.
+    (by raising) before it is checked and fetched; ``idle``: the longest the server may send nothing (before
+    its headers, or between two pieces of the body), else ``httpx.ReadTimeout``.
     """
     target = url
     for _hop in range(max_redirects + 1):
@@ -46,8 +47,9 @@ def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], en
         remaining = end - time.monotonic()
         if remaining <= 0:
             raise DeadlineExceeded
+        timeout = httpx.Timeout(remaining, read=min(remaining, idle) if idle is not None else remaining)
         with httpx.Client(transport=PinnedTransport(checked, transport()), trust_env=False, follow_redirects=False,
-                          timeout=httpx.Timeout(remaining)) as client:  # fmt: skip
+                          timeout=timeout) as client:  # fmt: skip
             with client.stream("GET", checked.url, headers=dict(headers)) as response:
                 if response.status_code in REDIRECTS and "location" in response.headers:
                     target = urljoin(checked.url, response.headers["location"].strip())
