@@ -42,7 +42,7 @@ from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
-from searx.store import Store, check_store, open_store
+from searx.store import Store, caches, check_store, open_store
 from searx.summary.service import SummaryService
 from searx.text.embedder import Embedder
 from searx.upstream.challenge import page_error
@@ -136,7 +136,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     plugins.start(Resources(store=store, get=network.get))
-    cache = SearchCache(store, settings.search.cache_ttl)
+    cache = SearchCache(caches(store, settings.store), settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     guard, route = instance_guard(settings), Route.from_settings(settings.outgoing)
     # also reads the top pages for the summary (ai_summary.read_pages)
@@ -151,7 +151,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
-    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl,
+                          cache=caches(store, settings.store))  # fmt: skip
     images = image_fetcher(settings, guard, route)
     return Services(
         settings=settings, engines=engines, network=network, guard=guard, route=route, plugins=plugins, store=store,
@@ -205,4 +206,4 @@ def favicon_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> F
     """The favicons' fetcher: the image proxy's with an icon's size cap; None when off."""
     if not settings.search.favicon_resolver:
         return None
-    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), store)
+    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), caches(store, settings.store))

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from searx.summary.conversation import Shared, Turn
+from searx.summary.conversation import Shared, SharedTurn
 
 _CITATION = re.compile(r"\[(\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*)\]")
 _NUMBER = re.compile(r"\d{1,3}")
@@ -66,7 +66,7 @@ def _pieces(text: str, urls: dict[int, str]) -> list[Piece]:
     return [p for p in out if p.text]
 
 
-def _paragraphs(turn: Turn) -> list[list[Run]]:
+def _paragraphs(turn: SharedTurn) -> list[list[Run]]:
     urls = {s.n: s.url for s in turn.sources if s.n in set(turn.citations)}
     text = turn.text
     spans: list[tuple[int, int, str]] = []

@@ -313,7 +313,7 @@ class _SlowReader:
         self.urls: list[str] = []
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Any:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None, lane: str = "api") -> Any:  # fmt: skip
         self.urls.append(url)
         threading.Event().wait(self.delay)  # the page's answer time
         text = f"The page {url} says that alpha was founded in 1802 by sailors."

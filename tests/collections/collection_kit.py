@@ -37,7 +37,7 @@ class StubReader:
         self.reads: list[str] = []
         self.clients: list[str | None] = []
 
-    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None):
+    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None, lane="api"):
         self.reads.append(url)
         self.clients.append(client)
         if url not in self.texts:

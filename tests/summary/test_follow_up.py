@@ -366,5 +366,5 @@ def test_follow_ups_off_with_one_turn(serve: Serve, fake_llm: FakeLLM) -> None:
 def test_the_conversation_keeps_no_client_and_no_key(serve: Serve, fake_llm: FakeLLM) -> None:
     app = serve()
     _, conversation = first_turn(app)
-    raw = app.services.store.get(PREFIX + conversation).decode()
+    raw = app.services.summary.conversations.store.get(PREFIX + conversation).decode()
     assert "sk-admin-secret" not in raw and "127.0.0.1" not in raw and "creator" not in raw

@@ -87,7 +87,8 @@ def test_think_filter_unclosed_block_drops_the_rest() -> None:
 def test_every_error_code_has_status_and_message() -> None:
     codes = {"not_configured", "bad_request", "forbidden", "bad_signature", "expired", "busy", "rate_limited",
              "llm_unreachable", "llm_rejected", "llm_failed", "first_token_timeout", "idle_timeout", "deadline",
-             "interrupted", "no_answer", "bad_conversation", "no_results", "disabled", "store_unavailable"}  # fmt: skip
+             "interrupted", "no_answer", "bad_conversation", "no_results", "disabled", "store_unavailable",
+             "store_full"}  # fmt: skip
     assert set(ndjson.ERRORS) == codes
     for code in codes:
         line = json.loads(ndjson.encode(Failed(code)))
