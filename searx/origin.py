@@ -159,11 +159,17 @@ def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: s
     the address or opened a bookmark, which no other site can cause); ``Origin`` must name this
     host (or ``server.base_url``). Behind a TLS proxy the scheme may differ, so
     the host and port decide. Clients that send neither header are no browser
-    and cannot be used for cross-site requests.
+    and cannot be used for cross-site requests. ``Origin: null`` is what a browser
+    sends with a form POSTed from a page under ``Referrer-Policy: no-referrer`` (every
+    page of the instance): with ``Sec-Fetch-Site`` it says nothing, without it nobody vouches.
     """
-    if fetch_site is not None and fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
-        return False
-    if origin is None:
-        return True
-    ours = [f"{scheme}://{host}/", *([str(base_url)] if base_url else [])]
-    return any(origin_matches(origin, o) for o in ours)
+    if fetch_site is not None:
+        if fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
+            return False
+        return origin is None or origin == "null" or _ours(origin, host, scheme, base_url)
+    return origin is None or _ours(origin, host, scheme, base_url)
+
+
+def _ours(url: str, host: str, scheme: str, base_url: str | bool) -> bool:
+    """Whether an ``Origin`` or ``Referer`` names this host (as the request reached it) or ``base_url``."""
+    return any(origin_matches(url, o) for o in (f"{scheme}://{host}/", *([str(base_url)] if base_url else [])))
