@@ -51,6 +51,12 @@ def timeout_of(token: str) -> float | None:
     return float(value) if value < 100 else value / 1000
 
 
+def syntax(token: str) -> bool:
+    """Whether ``parse`` may take ``token`` (one word of a query) out of the text, with some engine and bang
+    table: a bang (``!wp``, ``!!``, ``!!w``), a timeout (``<3``) or a language (``:fr``)."""
+    return (token[:1] == "!" and len(token) > 1) or timeout_of(token) is not None or _lang(token) is not None
+
+
 def parse(raw: str, shortcuts: Mapping[str, str], engine_names: Iterable[str], categories: Iterable[str],
           site_bangs: Container[str] = ()) -> ParsedQuery:  # fmt: skip
     """Split ``raw`` into text, bang engines/categories, a site bang, a language and a timeout.
