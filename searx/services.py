@@ -21,7 +21,7 @@ from searx.network.challenge import page_error
 from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
 from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
 from searx.network.favicons import FaviconFetcher
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, hosts_of, system_resolver
 from searx.network.images import ImageFetcher
 from searx.network.tiles import TileFetcher
 from searx.network.tiles import check_settings as check_map
@@ -133,7 +133,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
-                          tokens=TokenCache(store), observe=metrics.engine, local=local)
+                          tokens=TokenCache(store), observe=metrics.engine, local=local, guard=upstream_guard(settings))
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
@@ -164,6 +164,18 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
 
     found = plugins.plugins.get("hostnames")
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
+
+
+def _no_lookup(host: str, port: int) -> list[str]:
+    raise OSError("names are not resolved here under outgoing.using_tor_proxy")
+
+
+def upstream_guard(settings: Settings) -> AddressGuard:
+    """What a host an upstream names (another host of a token page's site) must pass before the engines'
+    network asks it: a public address, as for the image proxy. Under ``outgoing.using_tor_proxy`` no
+    name is resolved here (no DNS leak), so no such host is asked."""
+    resolver = _no_lookup if tor_proxy(settings.outgoing) else system_resolver
+    return AddressGuard(own_hosts=hosts_of(settings.server.base_url), resolver=resolver)
 
 
 def image_fetcher(settings: Settings) -> ImageFetcher:
