@@ -94,7 +94,7 @@ def _categories(value: Any) -> tuple[str, ...]:
 
 
 def load_module(module_name: str, where: str) -> ModuleType:
-    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
+    if not isinstance(module_name, str) or not MODULE_NAME.fullmatch(module_name):
         raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
     try:
         module = importlib.import_module(f"searx.engines.{module_name}")

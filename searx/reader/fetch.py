@@ -26,7 +26,7 @@ from searx.reader.errors import ReaderError
 from searx.reader.extract import kind_of
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
-_LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
+_LANGUAGE = re.compile(r"[A-Za-z0-9*,;=.\- ]{1,100}")
 _UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
 
 
@@ -102,7 +102,7 @@ class Fetcher:
         end = time.monotonic() + self.limits.timeout
         end = min(end, deadline) if deadline is not None else end
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "gzip, deflate"}
-        if accept_language and _LANGUAGE.match(accept_language):
+        if accept_language and _LANGUAGE.fullmatch(accept_language):
             headers["Accept-Language"] = accept_language
         try:
             final = guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.limits.max_redirects,
