@@ -147,7 +147,8 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
-                          tokens=TokenCache(store), observe=metrics.engine, local=local)
+                          tokens=TokenCache(store), observe=metrics.engine, local=local,
+                          guard=upstream_guard(settings, guard))  # fmt: skip
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
@@ -181,6 +182,13 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
 
     found = plugins.plugins.get("hostnames")
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
+
+
+def upstream_guard(settings: Settings, guard: AddressGuard) -> AddressGuard:
+    """What a host an upstream names (another host of a token page's site) must pass before the engines'
+    network asks it: a public address, as for the image proxy (the instance's ``guard``). Under
+    ``outgoing.using_tor_proxy`` no name is resolved here (no DNS leak), so no such host is asked."""
+    return guard.without_lookups() if tor_proxy(settings.outgoing) else guard
 
 
 def image_fetcher(settings: Settings, guard: AddressGuard, route: Route) -> ImageFetcher:

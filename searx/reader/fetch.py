@@ -28,7 +28,7 @@ from searx.upstream.headers import media_type
 from searx.upstream.status import retry_after
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
-_LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
+_LANGUAGE = re.compile(r"[A-Za-z0-9*,;=.\- ]{1,100}")
 _UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
 
 
@@ -104,7 +104,7 @@ class Fetcher:
         end = time.monotonic() + self.limits.timeout
         end = min(end, deadline) if deadline is not None else end
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "gzip, deflate"}
-        if accept_language and _LANGUAGE.match(accept_language):
+        if accept_language and _LANGUAGE.fullmatch(accept_language):
             headers["Accept-Language"] = accept_language
         def redirected(location: str) -> None:
             _refuse_challenge(location)

@@ -115,6 +115,10 @@ def test_lines_are_single_json_lines() -> None:
         ("https://s.example.evil.example", None, "s.example", "https", False, False),
         ("https://s.example:8443", None, "s.example", "https", False, False),
         ("null", None, "s.example", "https", False, False),
+        # a form POSTed from a page under Referrer-Policy: no-referrer: the browser's word decides
+        ("null", "same-origin", "s.example", "https", False, True),
+        ("null", "cross-site", "s.example", "https", False, False),
+        ("https://evil.example", "same-origin", "s.example", "https", False, False),
         (None, "cross-site", "s.example", "https", False, False),
         (None, "none", "s.example", "https", False, False),
     ],
