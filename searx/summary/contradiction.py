@@ -108,9 +108,9 @@ def _unpaired(neg_a: list[Use], neg_c: list[Use], a: Clause, c: Clause) -> tuple
         twin = max(twins, key=lambda o: (len(use.scope & o.scope), len(use.keys & o.keys)), default=None)
         if twin is not None:
             left.remove(twin)
-        elif use.meets(c):
+        elif use.meets(c) and use.head in c.keys:
             counted.append(use)
-    counted += [use for use in left if use.meets(a)]
+    counted += [use for use in left if use.meets(a) and use.head in a.keys]  # the negated word itself is there
     return len(counted), frozenset().union(*(u.scope for u in counted))
 
 

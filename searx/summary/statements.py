@@ -224,7 +224,10 @@ def _use(toks: list[Tok], i: int, lex: Lexicon, size: int = SCOPE) -> Use:
     if backward:
         scope = [k for k in before if not k.startswith("#")]
     names = {t.key for t in toks if t.name} if lex.capitalised_names else set()
-    head = next((k for k in scope if k[0] not in "#^" and k not in names), "")  # "required Harbor Trust to sell"
+    # the word it bears on: what a negation negates ("nicht verpflichtend"), a modal word's verb
+    cue = toks[i].cue
+    skip = "#" if cue is not None and cue.negation else "#^"
+    head = next((k for k in scope if k[0] not in skip and k not in names), "")  # "required Harbor Trust to sell"
     keys = scope if toks[i].elliptic else scope + before
     return Use(frozenset(scope), frozenset(keys), head, backward, toks[i].elliptic)
 

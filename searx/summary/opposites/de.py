@@ -5,7 +5,8 @@ from __future__ import annotations
 from searx.summary.opposites.lexicon import ALL, FEW, MANY, MAY, MUST, NONE, SHOULD, SOME, build
 
 LEXICON = build(
-    negations="nicht kein keine keinen keinem keiner keines nie niemals nirgends niemand nichts weder",
+    negations="nicht kein keine keinen keinem keiner keines nie niemals nirgends niemand nichts weder nicht_mehr "
+    "kein_mehr keine_mehr",
     bare="ohne außer anstatt anstelle abgesehen_von ausgenommen",
     partners="noch",
     inert="nicht_nur nicht_zuletzt nicht_einmal ohne_zweifel nichts_als",
@@ -18,7 +19,7 @@ LEXICON = build(
                    "maximal maximum mindestens übersteig~ überschritt~ über wachstum sprang kletter~",
                    "weniger niedriger niedrigere geringer geringere niedrigste kleiner kleinere kleinste kleinsten "
                    "sink~ sank gesunken senk~ rückgang abnahme abgenommen verringer~ reduzier~ fiel minimal minimum "
-                   "höchstens bis_zu halbier~ unter stürzte brach_ein einbruch"),
+                   "höchstens bis_zu nicht_mehr_als halbier~ unter stürzte brach_ein einbruch"),
         "level": ("hoch hohe hohen hoher groß große großen riesig", "niedrig niedrige niedrigen gering geringe "
                   "geringen tief klein kleine kleinen winzig"),
         "length": ("lang lange langen länger längere längste", "kurz kurze kurzen kürzer kürzere kürzeste"),

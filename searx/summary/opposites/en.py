@@ -5,7 +5,7 @@ from __future__ import annotations
 from searx.summary.opposites.lexicon import ALL, FEW, MANY, MAY, MUST, NONE, SHOULD, SOME, build
 
 LEXICON = build(
-    negations="not no never none nobody nothing neither nor cannot nowhere non lack lacks lacking lacked",
+    negations="not no never none nobody nothing neither nor cannot nowhere non lack lacks lacking lacked no_longer",
     bare="without except rather_than instead_of apart_from excluding",
     partners="nor",
     inert="not_only not_just not_least no_doubt not_until no_matter whether_or_not if_not nothing_but "

@@ -16,7 +16,7 @@ LEXICON = build(
         "amount": ("más mayor mayores superior aument~ sub~ crec~ increment~ máximo al_menos por_lo_menos "
                    "como_mínimo duplic~ super~ alto alta altos altas elevad~",
                    "menos menor menores inferior disminu~ baj~ bajo baja bajos bajas reduc~ redujo redujeron cay~ "
-                   "cae caen descen~ descens~ mínimo como_máximo"),
+                   "cae caen descen~ descens~ mínimo como_máximo no_más_de no_más_que"),
         "level": ("grande grandes enorme", "pequeño pequeña pequeños pequeñas diminut~"),
         "length": ("largo larga largos largas", "corto corta cortos cortas"),
         "width": ("ancho ancha anchos", "estrecho estrecha estrechos"),
@@ -30,7 +30,7 @@ LEXICON = build(
         "guilt": ("culpable condenado condenada", "inocente absuelto absuelta"),
         "balance": ("superávit", "déficit"),
         "cause": ("caus~ provoc~ favorec~", "previen~ prevenir evit~ protege protegen"),
-        "speed": ("rápido rápida rápidos rápidas rápidamente", "lento lenta lentos lentas lentamente"),
+        "speed": ("rápido rápida rápidos rápidas rápidamente", "lento lenta lentos lentas lentamente despacio"),
         "age": ("viejo vieja antiguo antigua antiguos", "joven jóvenes nuevo nueva nuevos nuevas"),
         "time": ("después tras posterior posteriormente luego desde retras~", "antes anterior anteriormente "
                  "previo previa previos previas previamente hasta adelant~"),

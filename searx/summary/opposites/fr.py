@@ -14,7 +14,7 @@ LEXICON = build(
     auxiliaries="est sont était étaient été être fut furent sera",
     axes={
         "amount": ("plus supérieur supérieure augment~ hausse monte montent croiss~ accru accrue maximum "
-                   "au_moins", "moins inférieur inférieure diminu~ baisse baissent réduit~ réduction recul~ minimum "
+                   "au_moins", "moins pas_plus_de inférieur inférieure diminu~ baisse baissent réduit~ réduction recul~ minimum "
                    "au_plus"),
         "level": ("haut haute élevé élevée grand grande grands grandes", "bas basse faible petit petite "
                   "petits petites"),
