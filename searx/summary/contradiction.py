@@ -26,9 +26,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from searx.summary import sentences
-from searx.summary.opposites import ALL, LEXICONS, MAY, MUST, SHOULD, Lexicon
+from searx.summary.axes import axis_flips
+from searx.summary.opposites import ALL, FEW, LEXICONS, MANY, MAY, MUST, NONE, SHOULD, Lexicon
 from searx.summary.roles import swapped
-from searx.summary.statements import Clause, Statement, Use, analyse, axis_flips, clash, light
+from searx.summary.statements import Clause, Statement, Use, analyse, light
 
 # a source sentence restates the sentence when it carries this share of its weighted words...
 ALIGN = 0.5
@@ -96,6 +97,11 @@ def _modals(a: Clause, c: Clause) -> Verdict:
             if any(abs(x - y) >= 2 or (x, y, dx and dy) == (MUST, SHOULD, True) for y, dy in pairs):
                 return "modality", u.scope
     return "", frozenset()
+
+
+def clash(a: int, b: int) -> bool:
+    """Quantifier levels that cannot both be true: all and anything less, none and anything more, few and many."""
+    return a != b and (ALL in (a, b) or NONE in (a, b) or {a, b} == {FEW, MANY})
 
 
 def _unpaired(neg_a: list[Use], neg_c: list[Use], a: Clause, c: Clause) -> tuple[int, frozenset[str]]:

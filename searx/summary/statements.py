@@ -2,9 +2,10 @@
 
 ``analyse`` splits a sentence into clauses at boundary words ("but", "while",
 "weil") and strong punctuation, keys each word as words.py does (stems and
-numbers; an axis word by its axis, "~amount"), and finds what each negation,
-quantifier and modal word covers. ``axis_flips`` compares the axis words of two
-clauses. Pure; used by contradiction.py.
+numbers; an axis word by its axis, "~amount"; a quantifier or modal word as
+"^word"), and finds what each negation, quantifier and modal word covers.
+``light`` counts a sentence's words far faster, to pick the sentences worth
+analysing. Pure; used by contradiction.py, axes.py and roles.py.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from searx.summary.citations import CITATION
 from searx.summary.opposites import ALL, FEW, MANY, NONE, SOME, Cue, Lexicon
 
 SCOPE = 5  # content words a negation covers
-NEAR = 4  # ...a quantifier or modal word
-CONTEXT = 5  # words either side of an axis word that tell two uses of one axis apart
+MODAL_SCOPE = 4  # ...a quantifier or modal word
 WINDOW = 8  # words either side within which a cue's words count as the same statement
 CONCORD = 4  # a second negation this close to the first is the same one ("no … nada", "ne … pas")
 
@@ -255,86 +255,7 @@ def _features(clause: Clause) -> tuple[list[Use], list[tuple[int, Use]], list[tu
             before = toks[i - 1].cue if i > 0 else None
             if before is not None and before.approx:
                 level = FEW if level == NONE else MANY if level == ALL else level
-            quantifiers.append((level, _use(toks, i, lex, NEAR)))
+            quantifiers.append((level, _use(toks, i, lex, MODAL_SCOPE)))
         if cue.modal and not _negated_near(toks, i):
-            modals.append((cue.modal, cue.duty, _use(toks, i, lex, NEAR)))
+            modals.append((cue.modal, cue.duty, _use(toks, i, lex, MODAL_SCOPE)))
     return negations, quantifiers, modals
-
-
-def clash(a: int, b: int) -> bool:
-    """Quantifier levels that cannot both be true: all and anything less, none and anything more, few and many."""
-    return a != b and (ALL in (a, b) or NONE in (a, b) or {a, b} == {FEW, MANY})
-
-
-def _beside(toks: list[Tok], i: int, others: list[Tok], j: int) -> int:
-    """How many of the words right before and after two axis words are the same (0-2): "fiel weniger Regen"
-    pairs with "fiel mehr Regen", not with the "fiel" itself."""
-    def keyed(seq: list[Tok], at: int, step: int) -> str:
-        while 0 <= at < len(seq) and not seq[at].key:
-            at += step
-        return seq[at].key if 0 <= at < len(seq) else ""
-
-    return sum(keyed(toks, i + s, s) == keyed(others, j + s, s) != "" for s in (-1, 1))
-
-
-def _around(toks: list[Tok], i: int) -> frozenset[str]:
-    return frozenset(t.key for t in toks[max(0, i - CONTEXT) : i + CONTEXT + 1] if t.key and t.key[0] not in "~^")
-
-
-def axis_flips(a: Clause, c: Clause, lex: Lexicon) -> tuple[int, bool, frozenset[str]]:
-    """How many words of ``a`` sit on the other pole of an axis than their match in ``c`` (matched by the
-    words around them), whether one is a comparison, and the words around the flipped ones."""
-    flips, comparison, around = 0, False, frozenset[str]()
-    uses_a = [(i, t.cue) for i, t in enumerate(a.toks) if t.cue is not None and t.cue.axis]
-    uses_c = [(j, t.cue) for j, t in enumerate(c.toks) if t.cue is not None and t.cue.axis]
-    for axis in {cue.axis for _, cue in uses_a} & {cue.axis for _, cue in uses_c}:
-        mine = [(i, cue) for i, cue in uses_a if cue.axis == axis]
-        theirs = [(j, cue) for j, cue in uses_c if cue.axis == axis]
-        # "rose in 2020 and fell in 2021" says more than "rose in 2020", not its opposite: with both poles
-        # on this side, a word flips only beside the same word as its match ("lowest increase")
-        both = len({cue.pole for _, cue in mine}) == 2
-        for i, cue in mine:
-            context = _around(a.toks, i)
-            scored = [(_beside(a.toks, i, c.toks, j), len(context & _around(c.toks, j)), other) for j, other in theirs]
-            top = max((b, n) for b, n, _ in scored)
-            poles = {other.pole for b, n, other in scored if (b, n) == top}
-            if top[1] and (top[0] or not both) and poles == {-cue.pole}:
-                flips += 1
-                comparison = comparison or cue.comparison
-                around |= context | {f"~{axis}"}
-    more, words_more = _comparatives(a, c, lex)
-    prefixed, words_prefixed = _prefix_flips(a, c, lex)
-    return flips + more + prefixed, comparison or bool(more), around | words_more | words_prefixed
-
-
-def _comparatives(a: Clause, c: Clause, lex: Lexicon) -> tuple[int, frozenset[str]]:
-    """A comparative ending ("denser than") against "less dense" on the other side."""
-    flips, found = 0, set()
-    for one, other in ((a, c), (c, a)):
-        for i, tok in enumerate(one.toks[:-1]):
-            if tok.cue is not None or one.toks[i + 1].word not in lex.than or not tok.word.endswith("er"):
-                continue
-            bases = {tok.word[:-2], tok.word[:-1], tok.word[:-3] + "y"}
-            for j, there in enumerate(other.toks[1:], 1):
-                degree = other.toks[j - 1].cue
-                if there.word in bases and degree is not None and degree.axis == "amount":
-                    flips += degree.pole < 0
-                    found.add(there.key)
-    return flips, frozenset(found)
-
-
-def _prefix_flips(a: Clause, c: Clause, lex: Lexicon) -> tuple[int, frozenset[str]]:
-    """Words that are another's negative form ("unsafe"/"safe", "inseguro"/"seguro") not in a word list."""
-    flips, found = 0, set()
-    for one, other in ((a, c), (c, a)):
-        plain = {t.key for t in other.toks if t.cue is None and t.key}
-        for tok in one.toks:
-            if tok.cue is not None or not tok.key or tok.key in plain:
-                continue
-            for prefix in lex.prefixes:
-                base = tok.word[len(prefix) :]
-                if tok.word.startswith(prefix) and len(base) >= 4 and words.key(base) in plain:
-                    flips += 1
-                    found.add(words.key(base))
-                    break
-    return flips, frozenset(found)
