@@ -41,6 +41,8 @@ COVER = 0.7
 ECHO = 0.2
 # a source sentence is analysed when its words, counted roughly, come this close to the ones worth comparing
 SLACK = 0.05
+# a "sentence" longer than this is a table, a list or code: never compared (and the work stays bounded)
+LONGEST = 1500
 
 Verdict = tuple[str, frozenset[str]]  # why it is opposite ("" if not), and the words that are
 
@@ -133,7 +135,7 @@ class _Sentence:
 
     @functools.cached_property
     def light(self) -> dict[str, float]:
-        return light(self.text, self.lex)
+        return light(self.text, self.lex) if len(self.text) <= LONGEST else {}
 
     @functools.cached_property
     def statement(self) -> Statement:
@@ -165,6 +167,8 @@ class Sources:
 
     def check(self, sentence: str, cited: Iterable[str]) -> str:
         """Why ``sentence`` says the opposite of the ``cited`` texts it restates, or ""."""
+        if len(sentence) > LONGEST:
+            return ""
         said = analyse(sentence, self.lex)
         total = sum(said.align.values())
         if not total:

@@ -19,6 +19,7 @@ from searx.summary.opposites import Lexicon
 from searx.summary.statements import Clause, Tok
 
 BLOCK = 3  # words a side of a relation may have
+LONGEST = 30  # shared words past which a clause is a list, not one relation (and the search stays small)
 
 
 def _order(clause: Clause, shared: set[str]) -> tuple[list[str], list[int]]:
@@ -32,7 +33,7 @@ def swapped(a: Clause, c: Clause, lex: Lexicon) -> frozenset[str]:
     count_c = Counter(t.key for t in c.toks if t.key)
     shared = {k for k in count_a.keys() & count_c.keys() if count_a[k] == count_c[k] == 1 and k[0] != "#"}
     (seq_a, at_a), (seq_c, at_c) = _order(a, shared), _order(c, shared)
-    if len(seq_a) < 3 or seq_a == seq_c:
+    if not 3 <= len(seq_a) <= LONGEST or seq_a == seq_c:
         return frozenset()
     # a side is a thing ("the old bridge"), never a comparison, quantifier or modal word ("longer", "all")
     predicates = {t.key for t in a.toks if t.key[:1] == "^" or (t.cue is not None and t.cue.comparison)}

@@ -105,6 +105,15 @@ def test_a_contradicted_sentence_is_weak_whatever_it_shares() -> None:
     assert [(m.state, m.reason, m.score) for m in marks] == [("weak", "negation", 0.0), ("supported", "", 1.0)]
 
 
+def test_a_run_on_text_is_never_compared() -> None:
+    """A page's table or list read as one sentence, or an answer's endless clause, is skipped, not worked through."""
+    listing = ", ".join(f"Item {n} is not approved" for n in range(400))
+    assert _mark("Item 7 is approved [1].", listing, "en") == ("supported", "")
+    said = ", ".join(f"item {n} is approved" for n in range(400)) + " [1]."
+    assert support.check(said, {1: listing}, "en")[0].reason == ""
+    assert _mark("Item 7 is approved [1].", "Item 7 is not approved. " + listing, "en") == ("weak", "negation")
+
+
 def test_contradiction_set_floor() -> None:
     """Contradictions are flagged and the flags stay right; the support set keeps its precision."""
     scores = support_eval.evaluate(support_eval.load(pattern=support_eval.CONTRADICTIONS))
