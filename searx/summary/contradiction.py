@@ -1,12 +1,13 @@
-"""Does a sentence say the opposite of the cited text it restates? (pure; no model; word lists in opposites.py)
+"""Does a sentence say the opposite of the cited text it restates? (pure; no model; word lists in opposites/)
 
 A sentence is matched to the source sentences that share most of its words, and
 each of its clauses to the clauses there that share most; a matched pair is
 opposite when:
 
-- one negates what the other affirms (the negations that cover a shared word are
-  counted on each side: an odd total is a flip, so "not recommended" restating
-  "not recommended" is fine);
+- one negates what the other affirms: a negation counts where the word it
+  negates is on both sides and the other side does not negate it too ("not
+  recommended" restating "not recommended" is fine, also when the source says
+  it in another sentence);
 - they take opposite sides of one axis ("increase"/"decrease", "more"/"less",
   "before"/"after", "safe"/"unsafe", also any "un-"/"in-" form of a shared word);
 - the two sides of a relation swap places ("A acquired B" / "B acquired A"; a
@@ -82,7 +83,7 @@ def _quantifiers(a: Clause, c: Clause) -> Verdict:
     quant_c, modal_c = c.uses[1], c.uses[2]
     for x, u in a.uses[1]:
         pairs = [(y, v) for y, v in quant_c if u.governs(v) and (u.head == v.head or v.meets(a))]
-        if pairs and x not in {y for y, _ in pairs} and any(clash(x, y) for y, _ in pairs):
+        if pairs and x not in {y for y, _ in pairs} and any(_clash(x, y) for y, _ in pairs):
             return "quantifier", u.scope.union(*(v.scope for _, v in pairs))
         if not pairs and x == ALL and not quant_c and u.meets(c):
             if any(m == MAY and u.governs(v) for m, _, v in modal_c):
@@ -101,7 +102,7 @@ def _modals(a: Clause, c: Clause) -> Verdict:
     return "", frozenset()
 
 
-def clash(a: int, b: int) -> bool:
+def _clash(a: int, b: int) -> bool:
     """Quantifier levels that cannot both be true: all and anything less, none and anything more, few and many."""
     return a != b and (ALL in (a, b) or NONE in (a, b) or {a, b} == {FEW, MANY})
 
