@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from searx.answerers.statistics import FUNCTIONS, StatisticsAnswerer
 
 from searx.plugins import SearchContext, numbers
+from searx.plugins.answerers.statistics import FUNCTIONS, StatisticsAnswerer
 
 EDGES = ["NaN", "nan", "-NaN", "sNaN", "sNaN123", "Infinity", "-Infinity", "inf", "-inf", "Inf", "∞", "1E999999999",
          "1E-999999999", "1e9999", "1e10000", "1E-9999", "1E-10000", "0E-999999999", "0E999999999", "-0", "0.0",
