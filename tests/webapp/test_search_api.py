@@ -91,7 +91,7 @@ def test_bad_parameters_give_a_readable_page_for_people(client):
 def test_a_trailing_newline_never_passes_a_check():
     from searx import query
     from searx.collections.names import collection_name
-    from searx.engines import support
+    import searx.engines as support
     from searx.errors import BadRequest
     from searx.preferences import LANGUAGE, Pref
     from searx.search.request import resolve_language, search_language
