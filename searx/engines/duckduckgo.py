@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import time_range
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
@@ -40,7 +41,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("endpoint must be 'html' or 'lite'")
 
 
-def safe_search(params: dict[str, Any]) -> str:
+def safe_search(params: EngineParams) -> str:
     """DuckDuckGo's safe-search value (``kp`` here, ``p`` for images, videos and news)."""
     return _SAFE.get(params.get("safesearch", 0), "-1")
 
@@ -51,20 +52,20 @@ def region_of(language: str | None) -> str:
     return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
-def token_required(params: dict[str, Any]) -> bool:
+def token_required(params: EngineParams) -> bool:
     return bool(params["pageno"] > 1)
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["pageno"] = 1  # page 1 carries the vqd of its next page
     request(query, params)
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     tree = parse_html(resp)
     _check_challenge(tree)
     vqd = tree.xpath('//input[@name="vqd"]/@value')
@@ -75,7 +76,7 @@ def token_response(resp: Any) -> str:
     raise unparsable(resp, "no DuckDuckGo result list on the page")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if len(query) >= 500:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
@@ -86,13 +87,13 @@ def request(query: str, params: dict[str, Any]) -> None:
     if pageno == 1:
         data["b"] = ""
     else:
-        if kl.endswith("-zh") or not params.get("token"):
+        token = params.get("token")
+        if kl.endswith("-zh") or not token:
             # no next page in Chinese regions; a later page without vqd looks like a bot
             params["url"] = None
             return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
-        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
-                    vqd=params["token"])
+        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js", vqd=token)
     data["kl"] = params["cookies"]["kl"] = kl
     if df := time_range.letter(params):
         data["df"] = params["cookies"]["df"] = df
@@ -153,7 +154,7 @@ def _result_page(tree: Any) -> bool:
         f'//*[{has_class("no-results")} or {has_class("result--no-result")}]'))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     _check_challenge(tree)
     results: list[dict[str, Any]] = _html_results(tree) or _lite_results(tree)

@@ -16,6 +16,7 @@ import time
 from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import time_range
 from searx.engines.embedded_data import json_after
 from searx.engines.html_parse import base_url as _base_url
@@ -34,7 +35,7 @@ _SIZES = ("o", "k", "h", "b", "c", "z", "m", "n", "w", "t", "q", "s")
 _UNICODE_ESCAPE = re.compile(r"%u([0-9a-fA-F]{4})")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: dict[str, Any] = {"text": query, "page": params["pageno"]}
     if days := time_range.days(params, month=28, year=364):  # Flickr's: four weeks, 52 weeks
         now = int(time.time())
@@ -61,7 +62,7 @@ def _photos(model: dict[str, Any]) -> list[dict[str, Any]]:
     return photos
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         model = json_after(resp.text, "modelExport:")
     except EngineParseError:

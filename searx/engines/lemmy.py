@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body, markdown_text, unparsable
 
@@ -33,7 +34,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"lemmy_type: {conf.get('lemmy_type')!r} is not one of {', '.join(_LISTS)}")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     kind = params["engine"].settings["lemmy_type"]
     args = {"q": query, "page": str(params["pageno"]), "type_": kind}
     params["url"] = f"{_base_url(params)}/api/v3/search?{urlencode(args)}"
@@ -103,7 +104,7 @@ _PARSERS = {"Communities": (_community, "community"), "Users": (_person, "person
             "Comments": (_comment, "comment")}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     kind = resp.search_params["engine"].settings["lemmy_type"]
     data = json_body(resp, "lemmy")
     views = data.get(_LISTS[kind]) if isinstance(data, dict) else None

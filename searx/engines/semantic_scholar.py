@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body, squash
 from searx.errors import EngineParseError
@@ -30,7 +31,7 @@ FIELDS = "title,url,abstract,venue,journal,year,publicationDate,authors,external
 _PAPER = "https://www.semanticscholar.org/paper/"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"query": query, "offset": (params["pageno"] - 1) * PER_PAGE, "limit": PER_PAGE, "fields": FIELDS}
     params["url"] = f"{_base_url(params)}/graph/v1/paper/search?{urlencode(args)}"
     params["headers"]["Accept"] = "application/json"
@@ -71,7 +72,7 @@ def _paper(paper: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "semantic_scholar", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("total"), int):
         raise EngineParseError("Semantic Scholar's answer is not a paper search result")

@@ -25,6 +25,7 @@ import aiohttp
 import httpx
 import msgspec
 
+from searx.enginelib.params import HttpRequest, SearchResponse
 from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
 from searx.network.capped import BodyTooLarge, CappedBody
 from searx.settings import Outgoing
@@ -41,12 +42,12 @@ _decode_json = msgspec.json.Decoder().decode
 class Fetch:
     """One engine request: the engine's params and its timeout in seconds."""
 
-    params: dict[str, Any]
+    params: HttpRequest
     timeout: float
     enable_http: bool = False
 
 
-class EngineResponse(httpx.Response):
+class EngineResponse(SearchResponse):
     """An engine's answer as the ``httpx.Response`` engines expect, its body already read.
 
     Built without httpx's body pipeline (the body is complete and decoded); its
@@ -105,7 +106,7 @@ class EngineResponse(httpx.Response):
 class Fetched:
     """What came back: a read response or an engine error, and the time it took."""
 
-    response: httpx.Response | None
+    response: SearchResponse | None
     error: EngineError | None
     elapsed: float
 
@@ -256,9 +257,9 @@ class EngineNetwork:
             error.__cause__ = exc
             return Fetched(None, error, time.perf_counter() - start)
 
-    async def _send(self, fetch: Fetch) -> httpx.Response:
+    async def _send(self, fetch: Fetch) -> SearchResponse:
         p = fetch.params
-        url = p["url"]
+        url = p["url"] or ""
         if url.startswith("http://") and not fetch.enable_http:
             raise EngineNetworkError("plain http:// needs enable_http: true for this engine")
         if not url.startswith(("http://", "https://")):

@@ -1,0 +1,1 @@
+"""What engine modules share: the engine contract's data (``params``) and helpers."""
