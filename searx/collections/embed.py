@@ -18,6 +18,7 @@ import httpx
 import numpy as np
 
 from searx.errors import SearxError
+from searx.settings_sections import CollectionsEmbeddings
 
 log = logging.getLogger("searx.collections")
 
@@ -131,7 +132,7 @@ class LocalEmbedder:
         return normalized(pooled)
 
 
-def from_settings(conf: Any) -> Embedder | None:
+def from_settings(conf: CollectionsEmbeddings) -> Embedder | None:
     """The embedder the settings ask for (``collections.embeddings``), or None (keyword search only)."""
     backend = conf.backend
     if backend == "none":

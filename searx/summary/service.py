@@ -32,7 +32,7 @@ from searx.summary.body import Body
 from searx.summary.conversation import Conversation, Conversations, Shared, new_id
 from searx.summary.events import Event, Failed, Head
 from searx.summary.flight import Flight
-from searx.summary.gates import Gates, Refusal, choose_target, server_of
+from searx.summary.gates import Gates, Refusal, Slots, choose_target, server_of
 from searx.summary.generation import Ask, Cached, generate, replay
 from searx.summary.llm import Target
 from searx.summary.reading import PageReader, ground
@@ -78,12 +78,11 @@ class SummaryService:
         guard: AddressGuard | None = None,
         transport: httpx.BaseTransport | None = None,
         clock: Callable[[], float] = time.time,
-        slots: Any = None,
+        slots: Slots | None = None,
         reader: PageReader | None = None,
         embedder: Embedder | None = None,
     ) -> None:
-        """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
-        and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
+        """``slots``: optional cross-instance generation cap (``searx.limiter.Limiter``); ``reader``: the page reader
         (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only);
         ``embedder``: the instance's embedding model, for ``passage_ranking: hybrid`` (none: BM25 alone)."""
         self.settings, self.store = settings, store
