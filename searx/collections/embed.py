@@ -41,7 +41,8 @@ class Embedder(Protocol):
 def normalized(matrix: np.ndarray) -> np.ndarray:
     matrix = np.asarray(matrix, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return matrix / np.maximum(norms, 1e-12)
+    out: np.ndarray = matrix / np.maximum(norms, 1e-12)
+    return out
 
 
 class HTTPEmbedder:

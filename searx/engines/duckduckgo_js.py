@@ -13,7 +13,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.duckduckgo import region_of, safe_search, token_scope  # noqa: F401 - the web engine's vqd scope
+from searx.engines.duckduckgo import region_of, safe_search
+from searx.engines.duckduckgo import token_scope as token_scope  # the web engine's vqd scope, for the other tabs
 from searx.engines.html_parse import base_url as _base_url
 from searx.engines.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError

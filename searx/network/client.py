@@ -80,7 +80,7 @@ class EngineResponse(SearchResponse):
         return super().json(**kwargs)
 
     # httpx sets ``headers`` in its constructor and reads it everywhere: built on the first read
-    @property  # type: ignore[override]
+    @property
     def headers(self) -> httpx.Headers:
         if self._built_headers is None:
             self._built_headers = httpx.Headers(self._raw_headers)
@@ -91,7 +91,7 @@ class EngineResponse(SearchResponse):
         self._built_headers = value
 
     # httpx keeps the request in ``_request`` and reads it there: built on the first read
-    @property  # type: ignore[override]
+    @property
     def _request(self) -> httpx.Request | None:
         if self._built is None:
             self._built = httpx.Request(*self._sent)

@@ -13,7 +13,8 @@ from urllib.parse import parse_qsl, quote, urlsplit
 
 from searx.errors import SettingsError
 from searx.plugins import N_, Plugin, SearchContext
-from searx.results.types import MainResult, safe_url
+from searx.results.links import safe_url
+from searx.results.types import MainResult
 from searx.settings import Settings
 
 DOI = re.compile(r"10\.\d{4,9}/[^\s]+")

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from searx.errors import SettingsError
 from searx.plugins import DEFAULT_SETTINGS, N_, AnswerPlugin, PluginConfig, Resources, SearchContext
-from searx.results.types import safe_url
+from searx.results.links import safe_url
 from searx.settings import Settings
 from searx.settings_sections import TorCheck
 from searx.store.base import Store

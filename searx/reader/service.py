@@ -8,12 +8,13 @@ from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guarded import Transport
 from searx.origin import parse_origin
 from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
 from searx.reader.document import FORMATS, MAX_URL, Document, Page
 from searx.reader.errors import ReaderError
-from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
+from searx.reader.fetch import Fetched, Fetcher, Limits
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Settings

@@ -135,4 +135,4 @@ class ValkeyStore:
 
     def close(self) -> None:
         """Drop the pooled connections."""
-        self._client.close()
+        self._client.close()  # type: ignore[no-untyped-call]  # redis-py leaves close() unannotated

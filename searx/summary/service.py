@@ -25,6 +25,7 @@ from searx.collections.embed import Embedder
 from searx.errors import LLMError
 from searx.network.guard import AddressGuard, hosts_of
 from searx.origin import parse_origin
+from searx.reader.document import PageReader
 from searx.settings import Settings, share_enabled
 from searx.store import Store
 from searx.summary import evidence, follow_up, language, passages, prompt
@@ -35,7 +36,7 @@ from searx.summary.flight import Flight
 from searx.summary.gates import Gates, Refusal, Slots, choose_target, server_of
 from searx.summary.generation import Ask, Cached, generate, replay
 from searx.summary.llm import Target
-from searx.summary.reading import PageReader, ground
+from searx.summary.reading import ground
 from searx.summary.review import expected_language
 from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid

@@ -9,8 +9,8 @@ from searx.errors import Refused
 from searx.results.search import SearchOutcome
 from searx.search.request import Ask, build_query
 from searx.summary.admission import refusal
+from searx.summary.gates import Refusal
 from searx.summary.ndjson import MESSAGES, body
-from searx.summary.service import Refusal
 from searx.summary.streams import Counted
 from searx.webapp.context import client_id, preferences, request_host, services
 from searx.webapp.errors import API, answers
