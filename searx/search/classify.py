@@ -26,7 +26,7 @@ T = TypeVar("T")
 BotCheck = Callable[[SearchResponse], EngineError | None]
 
 
-@dataclass
+@dataclass(slots=True)
 class Answered:
     """What an engine's page gave: the items ``response()`` returned (a token among them taken out) and
     the results they make."""
@@ -35,7 +35,7 @@ class Answered:
     results: ResultSet
 
 
-@dataclass
+@dataclass(slots=True)
 class Ended:
     """How one engine's part of a search ended: its report; its answer (None: nothing to merge); whether a
     request was sent (``called``: engine health records it); the error that ended it, if one did."""

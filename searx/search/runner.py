@@ -46,7 +46,7 @@ class Health(Protocol):
     def record_all(self, reports: Iterable[EngineReport]) -> None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Call:
     """One engine's call being prepared: its params and the seconds it may still take."""
 
@@ -99,9 +99,12 @@ class SearchRunner:
         filled, unfilled = self._requests(sq, got_token)
         batch = online + filled
         fetched = self.network.fetch_all([Fetch(c.params, c.timeout, c.engine.enable_http) for c in batch]) if batch else []
-        searched = [self._offline_ended(engine, future) for engine, future in offline]
-        answers = [self._answer(call, got) for call, got in zip(batch, fetched, strict=True)]
-        return ended + refused + token_ended + unfilled + [e for e in searched if e is not None] + answers
+        ended += refused + token_ended + unfilled
+        for engine, future in offline:
+            if (searched := self._offline_ended(engine, future)) is not None:
+                ended.append(searched)
+        ended += [self._answer(call, got) for call, got in zip(batch, fetched, strict=True)]
+        return ended
 
     def _prepare(self, sq: SearchQuery) -> tuple[list[Call], list[Call], list[tuple[Engine, Future[Searched]]],
                                                  list[Ended]]:  # fmt: skip
@@ -130,22 +133,27 @@ class SearchRunner:
                 continue
             if need:
                 waiting.append(call)
-                continue
-            filled, unfilled = self._requests(sq, [call])
-            online += filled
-            ended += unfilled
+            elif (crash := self._request(sq, call)) is not None:
+                ended.append(crash)
+            elif call.params.get("url"):
+                online.append(call)
         return online, waiting, offline, ended
+
+    def _request(self, sq: SearchQuery, call: Call) -> Ended | None:
+        """Let the engine fill its params; how its call ended when its ``request()`` crashed."""
+        try:
+            call.engine.request(sq.query, call.params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            return crashed(call.engine, "request()", exc)
+        return None
 
     def _requests(self, sq: SearchQuery, calls: list[Call]) -> tuple[list[Call], list[Ended]]:
         """Let each engine fill its params: the calls that ask something, and the engines that crashed."""
         filled, ended = [], []
         for call in calls:
-            try:
-                call.engine.request(sq.query, call.params)
-            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-                ended.append(crashed(call.engine, "request()", exc))
-                continue
-            if call.params.get("url"):
+            if (crash := self._request(sq, call)) is not None:
+                ended.append(crash)
+            elif call.params.get("url"):
                 filled.append(call)
         return filled, ended
 
@@ -257,7 +265,7 @@ class SearchRunner:
             if got.error is not None:
                 raise got.error
             assert got.response is not None
-            tokens = self.tokens if engine.uses_tokens else None
+            tokens = self.tokens if self.tokens is not None and engine.uses_tokens else None
             keep = (lambda items: tokens.keep(engine, params, items)) if tokens is not None else None
             answer = read_results(engine, got.response, params, self.bot_check, keep)
         except EngineError as exc:
@@ -286,15 +294,21 @@ class SearchRunner:
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
         """Ask every engine of ``sq``; each engine's results and a report per engine. Engine health records
         the engine calls' reports all at once (one store script, not one per engine)."""
-        ended = self.ask(sq, ignore_health=ignore_health)
-        reports = [e.report for e in ended]
-        calls = [e.report for e in ended if e.called]
+        parts: list[ResultSet] = []
+        reports: list[EngineReport] = []
+        calls: list[EngineReport] = []
+        for e in self.ask(sq, ignore_health=ignore_health):
+            reports.append(e.report)
+            if e.called:
+                calls.append(e.report)
+            if e.answered is not None:
+                parts.append(e.answered.results)
         if self.health is not None and calls:
             self.health.record_all(calls)
         if self.observe is not None:
             for report in reports:  # suspended engines and crashed request() included
                 self.observe(report)
-        return [e.answered.results for e in ended if e.answered is not None], reports
+        return parts, reports
 
     def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
         """The plugins with an ``on_result`` hook and the part of the cache key they decide."""
