@@ -92,7 +92,7 @@ class Ask:
     (without preferences: the instance's defaults)."""
 
     engines: tuple[str, ...] = ()  # by name; none: the engines of the categories
-    categories: tuple[str, ...] = ()  # none: the preferences' (else general)
+    categories: tuple[str, ...] = ()  # those no engine has are dropped; none: the preferences' (else general)
     language: str = ""  # a search language (all, en, en-US) or auto (the browser's first); "": the preferences'
     safesearch: int | None = None  # 0 to 2; None: the preferences'
     time_range: str | None = None  # one of TIME_RANGES
@@ -101,15 +101,13 @@ class Ask:
 
 
 def form_ask(args: Mapping[str, str], engines: Mapping[str, Engine], *, max_page: int = 0) -> Ask:
-    """What the web's search parameters ask (``BadRequest`` on a bad value); names of engines and categories
-    this instance lacks are dropped, as SearXNG does."""
-    all_categories = categories_of(engines)
+    """What the web's search parameters ask (``BadRequest`` on a bad value); names of engines this instance
+    lacks are dropped, as SearXNG does (and categories, by ``build_query``)."""
     safesearch = args.get("safesearch", "")
     return Ask(
         engines=tuple(n for n in _names(args.get("engines", "")) if n in engines),
-        categories=tuple([c for c in _names(args.get("categories", "")) if c in all_categories]
-                         + [k[9:] for k, v in args.items() if k.startswith("category_") and v == "on"
-                            and k[9:] in all_categories]),
+        categories=tuple(_names(args.get("categories", "")) + [k[9:] for k, v in args.items()
+                                                                if k.startswith("category_") and v == "on"]),
         language=args.get("language", ""),
         safesearch=None if safesearch == "" else _int(args, "safesearch", 0, 0, 2),
         time_range=args.get("time_range", "") or None,
@@ -140,7 +138,7 @@ def build_query(text: str, engines: Mapping[str, Engine], ask: Ask = Ask(), pref
         safesearch = int(prefs.get("safesearch") or 0) if ask.safesearch is None else ask.safesearch
     language = parsed.language or resolve_language(language, accept_language)
     chosen = list(parsed.engines or ask.engines)
-    categories = list(parsed.categories or ask.categories)
+    categories = list(parsed.categories or [c for c in ask.categories if c in all_categories])
     if not chosen:
         categories = categories or preferred or ["general"]
         chosen = [n for n in usable if set(engines[n].categories) & set(categories)]
