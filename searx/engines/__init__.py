@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType, ModuleType
 from typing import Any
 
@@ -52,7 +53,7 @@ class Engine:
 
     # --- tokens (an engine that needs one defines ``token_scope``) ----------------
 
-    @property
+    @cached_property  # looked up twice per engine call; a module's missing attribute is slow to miss
     def uses_tokens(self) -> bool:
         return callable(getattr(self.module, "token_scope", None))
 

@@ -73,11 +73,11 @@ def empty(rs: ResultSet) -> bool:
     return not (rs.results or rs.answers or rs.infoboxes or rs.suggestions or rs.corrections)
 
 
-def answered(engine: Engine, answer: Answered, elapsed: float) -> Ended:
-    """A page that parsed: ok, or no_results when it gave nothing."""
+def answered(engine: Engine, answer: Answered, elapsed: float, called: bool = True) -> Ended:
+    """A page (or an offline search) that gave ``answer``: ok, or no_results when it gave nothing."""
     rs = answer.results
     return Ended(EngineReport(engine.name, "no_results" if empty(rs) else "ok", "", len(rs.results), elapsed),
-                 answer, called=True)
+                 answer, called)
 
 
 def failed(engine: Engine, exc: EngineError, elapsed: float, where: str = "") -> Ended:

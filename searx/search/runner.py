@@ -28,7 +28,6 @@ from searx.search.classify import (
     Ended,
     answered,
     crashed,
-    empty,
     failed,
     read_results,
     read_token,
@@ -260,14 +259,13 @@ class SearchRunner:
 
     def _answer(self, call: Call, got: Fetched) -> Ended:
         """How a result page ended its call."""
-        engine, params = call.engine, call.params
+        engine, params, response = call.engine, call.params, got.response
         try:
-            if got.error is not None:
-                raise got.error
-            assert got.response is not None
+            if response is None:
+                raise got.error or EngineError("no answer")
             tokens = self.tokens if self.tokens is not None and engine.uses_tokens else None
             keep = (lambda items: tokens.keep(engine, params, items)) if tokens is not None else None
-            answer = read_results(engine, got.response, params, self.bot_check, keep)
+            answer = read_results(engine, response, params, self.bot_check, keep)
         except EngineError as exc:
             if self.tokens is not None and (exc.outcome in BOT_CHECK or getattr(exc, "upstream_status", None) == 401):
                 self.tokens.forget(engine, params)  # a refused token (Pexels' key): a new one next time
@@ -287,9 +285,7 @@ class SearchRunner:
             return crashed(engine, "search()", exc)
         if items is None:  # nothing to search (e.g. no collection yet)
             return None
-        rs = to_result_set(list(items), engine)
-        report = EngineReport(engine.name, "no_results" if empty(rs) else "ok", "", len(rs.results), elapsed)
-        return Ended(report, Answered(list(items), rs))
+        return answered(engine, Answered(list(items), to_result_set(list(items), engine)), elapsed, called=False)
 
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
         """Ask every engine of ``sq``; each engine's results and a report per engine. Engine health records
