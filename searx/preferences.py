@@ -12,11 +12,10 @@ from __future__ import annotations
 import base64
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
-from searx.autocomplete.backends import NAMES as AUTOCOMPLETE
 from searx.errors import BadRequest
 from searx.settings import printable_ascii
 from searx.settings_sections import SUMMARY_MODES
@@ -26,9 +25,9 @@ from searx.settings_sections import SUMMARY_MODES
 MAX_TOKEN = 8192
 MAX_TOKEN_DATA = 16384
 # a search language: auto, all, or a language code with an optional region (en, en-US)
-LANGUAGE = re.compile(r"^(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)$")
+LANGUAGE = re.compile(r"(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)")
 # default categories: comma-separated names (the form sends one checkbox per tab)
-CATEGORIES = re.compile(r"^[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}$")
+CATEGORIES = re.compile(r"[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}")
 # the page styles: auto follows the browser's light or dark setting
 STYLES = ("auto", "light", "dark", "black")
 
@@ -53,13 +52,15 @@ class Pref:
             return None
         if self.printable and not printable_ascii(value):
             return None
-        if self.pattern is not None and not self.pattern.match(value):
+        if self.pattern is not None and not self.pattern.fullmatch(value):
             return None
         return value
 
 
-def definitions(settings: object) -> dict[str, Pref]:
-    """All preferences with defaults taken from the settings."""
+def definitions(settings: object, autocomplete: Iterable[str]) -> dict[str, Pref]:
+    """All preferences with defaults taken from the settings; ``autocomplete``: the names of the
+    instance's autocomplete backends (``searx.autocomplete.backends.NAMES``), handed in by the
+    services builder so that the preference model stays below the packages that use it."""
     s = settings  # searx.settings.Settings
     prefs = [
         Pref("categories", "general", max_len=400, pattern=CATEGORIES),
@@ -75,7 +76,7 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("disabled_plugins", ""),
         Pref("image_proxy", "1" if s.server.image_proxy else "0", ("0", "1")),  # type: ignore[attr-defined]
         Pref("load_images", "1", ("0", "1")),
-        Pref("autocomplete", s.search.autocomplete or "", ("", *AUTOCOMPLETE)),  # type: ignore[attr-defined]
+        Pref("autocomplete", s.search.autocomplete or "", ("", *autocomplete)),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, SUMMARY_MODES),  # type: ignore[attr-defined]
         *display(s),
         Pref("ai_summary_server", "", shared=False),

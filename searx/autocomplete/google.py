@@ -8,13 +8,13 @@ import json
 import httpx
 
 from searx.autocomplete.base import get, strings
+from searx.enginelib.html_parse import strip_tags
+from searx.enginelib.locales import language_args
 from searx.enginelib.params import HttpRequest
-from searx.engines.google import language_args
-from searx.engines.html_parse import strip_tags
 
 
 def request(query: str, language: str) -> HttpRequest:
-    hl = language_args(language, restrict=False)["hl"]
+    hl = language_args({"language": language}, restrict=False)["hl"]
     return get("https://www.google.com/complete/search", q=query, client="gws-wiz", hl=hl)
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import httpx
 
 from searx.autocomplete.base import get, load_json, second_list
+from searx.enginelib.html_parse import locale
+from searx.enginelib.locales import region_of
 from searx.enginelib.params import HttpRequest
-from searx.engines.duckduckgo import region_of
-from searx.engines.html_parse import locale
 
 # Startpage's interface languages (``lui``); others get English
 _STARTPAGE = {"da": "dansk", "de": "deutsch", "en": "english", "es": "espanol", "fr": "francais", "nb": "norsk",

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from searx.collections.chunking import Passage
 from searx.collections.errors import Conflict, NotFound
+from searx.text.chunking import Passage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS collections (

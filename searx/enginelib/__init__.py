@@ -1,1 +1,2 @@
-"""What engine modules share: the engine contract's data (``params``) and helpers."""
+"""What engine modules share: the engine contract's data (``params``), HTML and JSON parsing, URL templates, time ranges, a search language in
+each upstream's spelling. Engines live in ``searx/engines/``, one module per upstream."""

@@ -17,8 +17,8 @@ from typing import Any
 from urllib.parse import urlencode, urljoin
 
 from searx import __version__
+from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
 
 main_wiki = "wiki.archlinux.org"
 categories = ["it", "software wikis"]

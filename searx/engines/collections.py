@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from searx.collections.errors import CollectionError
 from searx.enginelib.params import EngineParams, SearchResponse
+from searx.errors import CollectionError
 
 engine_type = "offline"
 categories = ["general", "my documents"]

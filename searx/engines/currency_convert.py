@@ -1,6 +1,6 @@
 """Currency conversion ("10 usd in eur") with DuckDuckGo's currency data (XE rates, JSONP).
 
-Only a query that reads as a conversion is sent (``searx.engines.currencies``: ISO codes,
+Only a query that reads as a conversion is sent (``searx.enginelib.currencies``: ISO codes,
 symbols and common names in a few languages); any other query asks nothing. One request,
 ``/js/spice/currency/1/<from>/<to>``: the mid rate of one unit, multiplied here. The answer
 names the currencies in the search language (CLDR names). Not supported: paging, time
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote_plus
 
 from babel import UnknownLocaleError
 from babel.numbers import format_decimal, get_currency_name, get_decimal_symbol
 
+from searx.enginelib import currencies
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale, settings_of, unparsable
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines import currencies
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, settings_of, unparsable
 
 base_url = "https://duckduckgo.com"
 categories = ["currency", "general"]
@@ -36,11 +36,7 @@ def _decimal_mark(lang: str) -> str:
         return "."
 
 
-class Params(EngineParams, total=False):
-    conversion: currencies.Conversion  # what request() parsed, for response()
-
-
-def request(query: str, params: Params) -> None:
+def request(query: str, params: EngineParams) -> None:
     if not any(c.isdigit() for c in query):
         return  # not a conversion (the cheap test first: this runs for every general search)
     conversion = currencies.parse(query, _decimal_mark(locale(params.get("language"))[0]))
@@ -90,8 +86,8 @@ def _rate(resp: SearchResponse) -> float | None:
 
 
 def response(resp: SearchResponse) -> list[dict[str, Any]]:
-    params = cast(Params, resp.search_params)
-    conversion = params["conversion"]
+    params = resp.search_params
+    conversion: currencies.Conversion = params["conversion"]
     rate = _rate(resp)
     if rate is None:
         return []

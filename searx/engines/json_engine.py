@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from searx.enginelib.html_parse import json_body
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import json_body
-from searx.engines.url_template import check, fill, html_to_text
+from searx.enginelib.url_template import check, fill, html_to_text
 from searx.errors import EngineParseError
 
 categories = ["general"]
@@ -103,8 +103,8 @@ def response(resp: SearchResponse) -> list[dict[str, Any]]:
             continue
         results.append({
             "url": conf.get("url_prefix", "") + str(url),
-            "title": _text(_first(item, conf.get("title_query", "")), bool(conf.get("title_html_to_text"))),
-            "content": _text(_first(item, conf.get("content_query", "")), bool(conf.get("content_html_to_text"))),
+            "title": _text(_first(item, conf.get("title_query", "")), conf.get("title_html_to_text")),
+            "content": _text(_first(item, conf.get("content_query", "")), conf.get("content_html_to_text")),
             "thumbnail": _thumbnail(item, conf),
         })
     if conf.get("suggestion_query"):

@@ -2,7 +2,7 @@
 ``/api/v1/<from>/<to>/<text>`` JSON API.
 
 Only a translation query is sent: a language pair, then the text (``en-fr good morning``,
-``english-french good morning``; ``searx.engines.language_pair``); any other query asks
+``english-french good morning``; ``searx.enginelib.language_pair``); any other query asks
 nothing. The answer holds the translation (with its transliteration), the dictionary's
 definitions, examples and synonyms, and the other translations Lingva lists; Lingva's
 spelling fix becomes a suggestion. Not supported: paging, time range, safe search,
@@ -11,13 +11,13 @@ detecting the source language (the pair names it), Lingva's audio.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote
 
-from searx.enginelib.params import SearchResponse
-from searx.engines import language_pair
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, unparsable
+from searx.enginelib import language_pair
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://lingva.ml"
 categories = ["general", "translate"]
@@ -25,7 +25,7 @@ timeout = 6.0
 about = {"website": "https://github.com/thedaviddelta/lingva-translate", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: language_pair.PairParams) -> None:
+def request(query: str, params: EngineParams) -> None:
     pair = language_pair.parse(query)
     if pair is None:
         return
@@ -60,7 +60,7 @@ def response(resp: SearchResponse) -> list[dict[str, Any]]:
     translation = str(data.get("translation") or "").strip()
     if not translation:
         return []
-    pair = cast(language_pair.PairParams, resp.search_params)["pair"]
+    pair: language_pair.LanguagePair = resp.search_params["pair"]
     codes = f"{pair.source.code}/{pair.target.code}"
     info: dict[str, Any] = data["info"] if isinstance(data.get("info"), dict) else {}
     results: list[dict[str, Any]] = [{

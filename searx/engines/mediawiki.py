@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
+from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import json_body, locale, settings_of, strip_tags, unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://{language}.wikipedia.org/"

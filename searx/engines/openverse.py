@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.html_parse import json_body
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import json_body
 from searx.errors import EngineParseError
 
 base_url = "https://api.openverse.org/v1/images/"

@@ -21,9 +21,9 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, parse_html, unparsable
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, parse_html, unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://www.pexels.com"
@@ -79,8 +79,8 @@ def request(query: str, params: EngineParams) -> None:
         params["url"] = None
         return
     args = {"query": query, "page": params["pageno"], "per_page": int(conf.get("results_per_page") or 20)}
-    if (since := _SINCE.get(params.get("time_range") or "")) is not None:
-        args["date_from"] = since
+    if params.get("time_range") in _SINCE:
+        args["date_from"] = _SINCE[params["time_range"]]
     params["headers"].update({**_headers(params), "secret-key": key, "Accept": "application/json"})
     params["url"] = f"{_base_url(params)}/en-us/api/v3/search/photos?{urlencode(args)}"
 

@@ -17,10 +17,11 @@ import zlib
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.html_parse import unparsable, video_embed
+from searx.enginelib.locales import locale_tag
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import locale, unparsable, video_embed
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineTooManyRequests
-from searx.network.status import check_status
+from searx.upstream.status import check_status
 
 base_url = "https://www.qwant.com"
 api_url = "https://api.qwant.com/v3/search/"
@@ -35,12 +36,6 @@ about = {"website": "https://www.qwant.com/", "results": "JSON", "use_official_a
 
 _VERTICALS = ("web", "news", "images", "videos")
 _MAX_PAGE = 5
-_REGION = {"en": "US", "ca": "ES", "eu": "ES", "cs": "CZ", "da": "DK", "el": "GR", "et": "EE", "he": "IL",
-           "ja": "JP", "ko": "KR", "sv": "SE", "zh": "CN", "nb": "NO"}
-_NEWS = {"ca_ad", "ca_es", "ca_fr", "co_fr", "de_at", "de_ch", "de_de", "en_au", "en_ca", "en_gb", "en_ie",
-         "en_my", "en_nz", "en_us", "es_ad", "es_ar", "es_cl", "es_co", "es_es", "es_mx", "es_pe", "eu_es",
-         "eu_fr", "fc_ca", "fr_ad", "fr_be", "fr_ca", "fr_ch", "fr_fr", "it_ch", "it_it", "nl_be", "nl_nl",
-         "pt_ad", "pt_pt"}
 
 
 def init(conf: dict[str, Any]) -> None:
@@ -56,15 +51,6 @@ def token_required(params: EngineParams) -> bool:
     return False  # a first request goes without one
 
 
-def locale_tag(language: str | None, vertical: str) -> str:
-    """Qwant's locale (``en_US``) for a search language and a vertical (news has fewer)."""
-    lang, region = locale(language)
-    if not lang:
-        return "en_US"
-    tag = f"{lang}_{region or _REGION.get(lang, lang.upper())}"
-    return "en_US" if vertical == "news" and tag.lower() not in _NEWS else tag
-
-
 def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     vertical = conf["qwant_categ"]
@@ -72,13 +58,13 @@ def request(query: str, params: EngineParams) -> None:
         params["url"] = None
         return
     count = 50 if vertical == "images" else 10
-    args = {"q": query, "count": count, "locale": locale_tag(params.get("language"), vertical), "offset": (params["pageno"] - 1) * count,
+    args = {"q": query, "count": count, "locale": locale_tag(params, vertical), "offset": (params["pageno"] - 1) * count,
             # "tgp" (a test group, 1 to 3) must be sent and stay the same: one per engine
             "tgp": 1 + zlib.crc32(params["engine"].name.encode()) % 3, "device": "desktop",
             "safesearch": params.get("safesearch", 0), "displayed": "true", "llm": "true"}
     params["raise_for_httperror"] = False  # Qwant's errors are JSON with their own codes
-    if token := params.get("token"):
-        params["cookies"]["datadome"] = token
+    if params.get("token"):
+        params["cookies"]["datadome"] = params["token"]
     base = str(conf["base_url"]).rstrip("/")
     params["headers"].update({"Accept": "application/json", "Referer": base + "/", "Origin": base})
     params["url"] = f"{conf['api_url']}{vertical}?{urlencode(args)}"

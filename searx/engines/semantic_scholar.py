@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, squash
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, squash
 from searx.errors import EngineParseError
 
 base_url = "https://api.semanticscholar.org"
@@ -45,8 +45,8 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 def _date(paper: dict[str, Any]) -> str | None:
-    if isinstance(published := paper.get("publicationDate"), str) and published:
-        return published
+    if isinstance(paper.get("publicationDate"), str) and paper["publicationDate"]:
+        return paper["publicationDate"]
     year = paper.get("year")
     # a year alone is the first of January, as SearXNG's crossref pads its date parts
     return f"{year:04d}-01-01" if isinstance(year, int) and 0 < year < 10000 else None

@@ -1,7 +1,7 @@
 """Translations from MyMemory (Translated's translation memory), its ``/get`` JSON API.
 
 Only a translation query is sent: a language pair, then the text (``en-fr good morning``;
-``searx.engines.language_pair``); any other query asks nothing. The answer is MyMemory's
+``searx.enginelib.language_pair``); any other query asks nothing. The answer is MyMemory's
 translation, with the memory's other matches as examples ("segment : translation").
 ``api_key`` (optional, MyMemory's ``key``) raises the free daily quota; a spent quota is
 reported as too many requests. Not supported: paging, time range, safe search, MyMemory's
@@ -10,12 +10,12 @@ reported as too many requests. Not supported: paging, time range, safe search, M
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlencode
 
-from searx.enginelib.params import SearchResponse
-from searx.engines import language_pair
-from searx.engines.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib import language_pair
+from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineTooManyRequests
 
 api_url = "https://api.mymemory.translated.net"
@@ -27,7 +27,7 @@ timeout = 5.0
 about = {"website": "https://mymemory.translated.net/", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: language_pair.PairParams) -> None:
+def request(query: str, params: EngineParams) -> None:
     pair = language_pair.parse(query)
     if pair is None:
         return
@@ -59,8 +59,8 @@ def response(resp: SearchResponse) -> list[dict[str, Any]]:
         line = f"{segment} : {translation}"
         if translation and segment and translation != text and line not in examples:
             examples.append(line)
-    params = cast(language_pair.PairParams, resp.search_params)
-    pair = params["pair"]
+    params = resp.search_params
+    pair: language_pair.LanguagePair = params["pair"]
     conf = settings_of(params)
     link_args = {"q": pair.text, "lang": locale(params.get("language"))[0] or "en",
                  "sl": pair.source.code, "tl": pair.target.code}

@@ -15,9 +15,9 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, locale, settings_of
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, locale, settings_of
 from searx.errors import EngineParseError
 
 base_url = "https://www.wikidata.org"
@@ -28,7 +28,7 @@ language_support = True
 timeout = 3.0
 about = {"website": "https://www.wikidata.org", "results": "JSON", "use_official_api": True}
 
-_ITEM_ID = re.compile(r"^[Qq][1-9]\d*$")
+_ITEM_ID = re.compile(r"[Qq][1-9]\d*")
 # literal-valued properties worth showing; item-valued ones would need label look-ups
 _FACTS = {"P571": "Inception", "P569": "Date of birth", "P570": "Date of death", "P577": "Publication date",
           "P1082": "Population", "P2046": "Area", "P348": "Software version", "P1813": "Short name"}
@@ -46,7 +46,7 @@ def request(query: str, params: EngineParams) -> None:
     lang = _lang(params)
     args = {"action": "wbgetentities", "format": "json", "languages": f"{lang}|en",
             "props": "labels|descriptions|claims|sitelinks/urls", "sitefilter": f"{lang}wiki"}
-    if _ITEM_ID.match(query):
+    if _ITEM_ID.fullmatch(query):
         args["ids"] = query.upper()
     else:
         args.update(sites=f"{lang}wiki", titles=query, normalize="1")

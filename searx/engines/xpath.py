@@ -10,7 +10,7 @@ import lxml.etree
 import lxml.html
 
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.url_template import check, fill
+from searx.enginelib.url_template import check, fill
 from searx.errors import EngineParseError
 
 categories = ["general"]

@@ -14,9 +14,9 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import unparsable
 from searx.enginelib.params import EngineParams, SearchResponse
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.youtube.com"
@@ -36,8 +36,8 @@ _DATA = re.compile(rb"ytInitialData\s*=\s*(\{.+?\});\s*</script>", re.S)
 
 def request(query: str, params: EngineParams) -> None:
     args = {"search_query": query}
-    if (sp := _SP.get(params.get("time_range") or "")) is not None:
-        args["sp"] = sp
+    if params.get("time_range") in _SP:
+        args["sp"] = _SP[params["time_range"]]
     params["cookies"]["CONSENT"] = "YES+"  # without it the EU consent page is served
     params["url"] = f"{_base_url(params)}/results?{urlencode(args)}"
 

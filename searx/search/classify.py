@@ -15,14 +15,14 @@ from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.logtext import loggable
-from searx.network.status import check_status
 from searx.results.search import EngineReport
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
+from searx.upstream.status import check_status
 
 log = logging.getLogger("searx.search")
 
 T = TypeVar("T")
-# a page's bot check or block page, when it is one (``searx.network.challenge.page_error``)
+# a page's bot check or block page, when it is one (``searx.upstream.challenge.page_error``)
 BotCheck = Callable[[SearchResponse], EngineError | None]
 
 

@@ -17,6 +17,7 @@ from searx.enginelib.params import EngineParams, engine_params
 from searx.engines import Engine
 from searx.errors import EngineError
 from searx.network.client import EngineNetwork, Fetch, Fetched
+from searx.network.guard import AddressGuard
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
@@ -34,6 +35,7 @@ from searx.search.classify import (
     to_result_set,
 )
 from searx.search.tokens import TokenCache, no_token_error, token_pages
+from searx.upstream.status import check_status
 
 # what an offline engine's search() returned (None: nothing to search) and the seconds it took
 Searched = tuple[list[Any] | None, float]
@@ -70,8 +72,11 @@ class SearchRunner:
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
                  health: Health | None = None, bot_check: BotCheck | None = None,
                  cache: SearchCache | None = None, tokens: TokenCache | None = None,
-                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None) -> None:
+                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None,
+                 guard: AddressGuard | None = None) -> None:
         self.engines = engines
+        # what another host a token page names must pass (searx.search.tokens.token_pages); None: only its own
+        self.guard = guard
         self.observe = observe  # e.g. the metrics: sees every engine call's report
         # what offline engines (``engine_type = "offline"``, a ``search()`` function) search in-process
         self.local = local or {}
@@ -81,7 +86,7 @@ class SearchRunner:
         self.network = network
         self.plugins = plugins
         self.health = health
-        # classifies empty or unparsable 2xx pages (searx.network.challenge.page_error)
+        # classifies empty or unparsable 2xx pages (searx.upstream.challenge.page_error)
         self.bot_check: BotCheck = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
@@ -223,7 +228,7 @@ class SearchRunner:
         spans = []
         for call, page, urls, elapsed in following:
             start = len(pages)
-            for url in token_pages(page, urls, call.engine.enable_http):
+            for url in token_pages(page, urls, call.engine.enable_http, self.guard):
                 params = engine_params(call.engine, sq)
                 params["url"], params["token_page"] = url, page
                 pages.append(params)
@@ -336,7 +341,7 @@ class SearchRunner:
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
         """The whole search: plugins' pre_search, engines (or the cache) with on_result, merge, post_search.
 
-        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        ``client``: the caller's pseudonym (``searx.client_address.client_marker``); see ``_merged``.
         """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False

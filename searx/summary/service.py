@@ -21,13 +21,12 @@ from urllib.parse import urlsplit
 import httpx
 import msgspec
 
-from searx.collections.embed import Embedder
 from searx.errors import LLMError
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, instance_guard
 from searx.origin import parse_origin
 from searx.reader.document import PageReader
 from searx.settings import Settings, share_enabled
-from searx.store import Store
+from searx.store import Store, caches
 from searx.summary import evidence, follow_up, language, passages, prompt
 from searx.summary.body import Body
 from searx.summary.conversation import Conversation, Conversations, Shared, new_id
@@ -42,6 +41,7 @@ from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
 from searx.summary.turns import record
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.summary")
 
@@ -86,10 +86,11 @@ class SummaryService:
         """``slots``: optional cross-instance generation cap (``searx.limiter.Limiter``); ``reader``: the page reader
         (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only);
         ``embedder``: the instance's embedding model, for ``passage_ranking: hybrid`` (none: BM25 alone)."""
-        self.settings, self.store = settings, store
+        self.settings = settings
+        self.store = caches(store, settings.store)  # the answers' cache
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
-        self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+        self._guard = guard or instance_guard(settings)
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._reader = reader
@@ -98,7 +99,7 @@ class SummaryService:
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
         self.sharing = share_enabled(settings)
-        self.conversations = Conversations(store, self.conf.signature_ttl, self.conf.share_ttl)
+        self.conversations = Conversations(store, self.conf, self._secret)
         self._embeddings = hybrid(self.conf, embedder) if reader is not None and self.conf.read_pages > 0 else None
         if self.configured:
             language.warm()  # the answer-language model loads once per process, off the request path
@@ -195,18 +196,17 @@ class SummaryService:
             raise
         return Counted(self._record(relay, plan.before, conversation_id, plan.question), self._streams, client)
 
-    def share(self, body: bytes | Mapping[str, Any]) -> Refusal | tuple[str, int]:
-        """Check a POST /ai_summary/share body; a Refusal, or the new share's id and expiry (Unix seconds)."""
+    def share(self, body: bytes | Mapping[str, Any], client: str = "") -> Refusal | tuple[str, int]:
+        """Check a POST /ai_summary/share body; a Refusal, or the share's id and expiry (Unix seconds).
+
+        ``client``: who asks (the limiter's pseudonym), for ``ai_summary.shares_per_client``."""
         if not self.sharing:
             return Refusal("disabled")
         kept = share_request(body, self.conversations)
         if isinstance(kept, Refusal):
             return kept
-        now = self._clock()
-        share_id = self.conversations.share(kept, now)
-        if share_id is None:
-            return Refusal("store_unavailable")
-        return share_id, int(now) + self.conf.share_ttl
+        made = self.conversations.share(*kept, self._clock(), client)
+        return made if isinstance(made, tuple) else Refusal(made)
 
     def shared(self, share_id: str) -> Shared | None:
         """A shared conversation, read only (None: unknown, expired, or sharing is off)."""

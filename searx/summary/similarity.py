@@ -18,9 +18,9 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 import numpy as np
 
-from searx.collections.embed import Embedder
 from searx.settings_sections import AISummary
 from searx.summary import passages
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.summary")
 

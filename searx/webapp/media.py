@@ -25,7 +25,7 @@ from searx.webapp.search_links import SearchChoices
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
 # categories whose pages show pictures from the result hosts and may embed players (the CSP names those hosts)
 MEDIA_TABS = ("images", "videos", "news", "music", "files", "social media")
-_HOST = re.compile(r"^[a-z0-9.-]+$")
+_HOST = re.compile(r"[a-z0-9.-]+")
 # the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
 SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
 _VOTES = re.compile(r"^\u25b2 (\d+) \u25bc (\d+)$")
@@ -59,7 +59,7 @@ def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[
 def origin(url: str) -> str:
     """``https://host[:port]`` of an http(s) URL, or "" (only safe characters: it goes into a header)."""
     found = parse_origin(url)
-    return str(found) if found is not None and _HOST.match(found.host) else ""
+    return str(found) if found is not None and _HOST.fullmatch(found.host) else ""
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,9 @@ def frame_origins(results: Iterable[MainResult], embeds: EmbedHosts) -> list[str
     return sorted({origin(r.iframe_src) for r in results if embeddable(r, embeds)} - {""})
 
 
-def relative_date(value: str | None, locale: str, now: datetime.datetime | None = None) -> str:
-    """"3 hours ago" (in the interface language) for an ISO date; "" when it is not one."""
+def relative_date(value: str | None, locale: str, now: float) -> str:
+    """"3 hours ago" (in the interface language) for an ISO date, seen at ``now`` (seconds since the
+    epoch, the services' clock); "" when it is not a date."""
     if not value:
         return ""
     try:
@@ -111,11 +112,11 @@ def relative_date(value: str | None, locale: str, now: datetime.datetime | None 
         return ""
     if when.tzinfo is None:
         when = when.replace(tzinfo=datetime.UTC)
-    now = now or datetime.datetime.now(datetime.UTC)
+    age = when - datetime.datetime.fromtimestamp(now, datetime.UTC)
     try:
-        return format_timedelta(when - now, add_direction=True, locale=locale.replace("-", "_"))
+        return format_timedelta(age, add_direction=True, locale=locale.replace("-", "_"))
     except (ValueError, LookupError):
-        return format_timedelta(when - now, add_direction=True, locale="en")
+        return format_timedelta(age, add_direction=True, locale="en")
 
 
 @dataclass(frozen=True)

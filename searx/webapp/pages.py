@@ -67,7 +67,7 @@ def install(app: Flask) -> None:
 
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
-        return media.relative_date(value, getattr(g, "locale", "en"))
+        return media.relative_date(value, getattr(g, "locale", "en"), svc.clock())
 
     @app.template_global("weather_view")
     def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:
@@ -96,6 +96,14 @@ def index(prefs: Preferences) -> Response:
     html = render_template("index.html", page="index", method=prefs.get("method"), home_categories=tabs,
                            chosen_categories=set(prefs.csv("categories")))
     return Response(html, mimetype="text/html")
+
+
+def leaving(url: str) -> Response:
+    """A page that opens ``url`` at once (a refresh) and shows it as a link: how a form of the
+    instance's own pages goes on to another site, since the pages' ``form-action 'self'`` stops a
+    browser from following a form's redirect there."""
+    html = render_template("leaving.html", page="leaving", url=url, host=_host(url))
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
 def _host(url: str) -> str:

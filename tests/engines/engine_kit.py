@@ -19,7 +19,6 @@ import httpx
 from searx.enginelib.params import EngineParams, SearchResponse, engine_params
 from searx.engines import Engine, build_engine
 from searx.errors import EngineError
-from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork, Fetch, Fetched
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
@@ -27,6 +26,7 @@ from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
 from searx.settings import Outgoing
 from searx.store import MemoryStore
+from searx.upstream.challenge import page_error
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -15,8 +15,8 @@ from test_google_engines import args, build, parse, typed
 
 from searx import settings as settings_mod
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError, SettingsError
-from searx.network.challenge import page_error
 from searx.search.tokens import TokenCache
+from searx.upstream.challenge import page_error
 from tests.upstream_hosts import Reply, UpstreamHosts
 
 JSON = "application/json; charset=utf-8"

@@ -13,7 +13,7 @@ from test_google_engines import args, build, parse, typed
 
 from searx.engines import load_engines, unsupported
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
-from searx.network.client import tor_proxy
+from searx.network.outgoing import tor_proxy
 from searx.settings import DEFAULT_PATH, Outgoing
 from tests.conftest import make_settings
 from tests.upstream_hosts import UpstreamHosts

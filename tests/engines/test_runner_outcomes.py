@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import pytest
 
 from searx.engines import load_engines
-from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
@@ -16,6 +15,7 @@ from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.settings import Outgoing
 from searx.store import MemoryStore
+from searx.upstream.challenge import page_error
 
 # engine name -> (engine module, upstream scenario, expected outcome, expected reason)
 CASES = {

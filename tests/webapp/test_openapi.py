@@ -138,9 +138,9 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
 def picture_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
     """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture;
     over the limit (``limited`` allows one picture a minute)."""
-    from searx.network.images import proxied_url
+    from searx.proxy.images import proxied_url
     from tests.conftest import SECRET
-    from tests.images.conftest import BASE, Pictures, make_fetcher
+    from tests.proxy.conftest import BASE, Pictures, make_fetcher
 
     c, over = app.test_client(), limited.test_client()
     app.extensions["searx"].images = limited.extensions["searx"].images = make_fetcher(Pictures())
@@ -156,8 +156,8 @@ def tile_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, 
     (``limited`` allows one picture a minute)."""
     import msgspec
 
-    from searx.network.tiles import TileFetcher
-    from tests.images.conftest import Pictures, make_fetcher
+    from searx.proxy.tiles import TileFetcher
+    from tests.proxy.conftest import Pictures, make_fetcher
 
     fetcher = make_fetcher(Pictures())
     conf = msgspec.structs.replace(app.extensions["searx"].settings.map,
@@ -178,11 +178,11 @@ def page_answers(app_factory: Any, fake_engine: Any, doc: dict[str, Any]) -> set
     /engine_descriptions.json and /favicon_proxy: every documented answer."""
     import httpx
 
-    from searx.network.favicons import MAX_BYTES, FaviconFetcher, proxied_url
     from searx.network.guard import AddressGuard
-    from searx.network.images import ImageFetcher
+    from searx.proxy.favicons import MAX_BYTES, FaviconFetcher, proxied_url
+    from searx.proxy.images import ImageFetcher
     from tests.conftest import SECRET
-    from tests.network.test_favicons import Resolvers, resolve
+    from tests.proxy.test_favicons import Resolvers, resolve
 
     engines = [json_engine_entry(fake_engine.url, "a")]
     app = app_factory(make_settings(engines, search={"favicon_resolver": "duckduckgo"}, server={"limiter": True},
@@ -250,7 +250,7 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
                          limited: Any) -> list[tuple[str, str, Any]]:
     """Every documented answer of /ai_summary/follow_up, /ai_summary/share and /shared/<id>
     (``limited``: an app whose client has spent its summary and search budgets)."""
-    from searx.store import StoreError
+    from searx.store import MemoryStore, StoreError
 
     c = app.test_client()
     lines = [json.loads(line) for line in c.post("/ai_summary", json=summary).get_data(as_text=True).splitlines()]
@@ -266,10 +266,10 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
     public = app_factory(make_settings(engines, server={"public_instance": True})).test_client()
 
     class Refusing:
-        def __init__(self, store: Any) -> None:
-            self.get = store.get
+        def get(self, key: str) -> None:
+            return None
 
-        def set(self, *args: Any, **kw: Any) -> None:
+        def add(self, *args: Any, **kw: Any) -> bool:
             raise StoreError("down")
 
     out = [
@@ -288,7 +288,9 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
         ("/shared/{share_id}", "get", c.get("/shared/" + "A" * 22)),
         ("/shared/{share_id}", "get", limited.get(url)),
     ]
-    svc.summary.conversations.store = Refusing(svc.store)  # the store would not keep a share
+    svc.summary.conversations.shares = Refusing()  # the store would not keep a share
+    out.append(("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": conversation})))
+    svc.summary.conversations.shares = MemoryStore(max_bytes=1, refuse=True)  # the share links' pool is full
     out.append(("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": conversation})))
     return out
 

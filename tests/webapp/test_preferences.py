@@ -101,9 +101,11 @@ def test_cross_site_post_is_refused(app_factory, fake_engine, headers):
     assert b"this site" in resp.data
 
 
-def test_same_origin_post_saves(app_factory, fake_engine):
+@pytest.mark.parametrize("origin", ["http://localhost", "null"])
+def test_same_origin_post_saves(app_factory, fake_engine, origin):
+    # "null": what Chromium sends with the form of a page under Referrer-Policy: no-referrer (every page)
     app = _user_server_app(app_factory, fake_engine)
-    resp = app.test_client().post("/preferences", headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
+    resp = app.test_client().post("/preferences", headers={"Origin": origin, "Sec-Fetch-Site": "same-origin"},
                                   data={"safesearch": "2"})
     assert resp.status_code == 200 and "safesearch=2" in cookies_of(resp)["safesearch"]
 
@@ -148,10 +150,11 @@ def test_keys_that_are_not_printable_ascii_are_refused(app_factory, fake_engine,
 
 
 def test_a_stored_key_that_is_not_printable_is_ignored(app_factory, fake_engine):
+    from searx.autocomplete.backends import NAMES
     from searx.preferences import Preferences, definitions
     from tests.conftest import make_settings
 
-    prefs = Preferences(definitions(make_settings([]))).load_cookies({"ai_summary_api_key": "a\nb"})
+    prefs = Preferences(definitions(make_settings([]), NAMES)).load_cookies({"ai_summary_api_key": "a\nb"})
     assert prefs.get("ai_summary_api_key") == ""
 
 
