@@ -14,7 +14,7 @@ from searx.enginelib.params import HttpRequest
 
 
 def request(query: str, language: str) -> HttpRequest:
-    hl = language_args({"language": language}, restrict=False)["hl"]
+    hl = language_args(language, restrict=False)["hl"]
     return get("https://www.google.com/complete/search", q=query, client="gws-wiz", hl=hl)
 
 

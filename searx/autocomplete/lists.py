@@ -50,7 +50,7 @@ class Listed:
 
 LISTS: Mapping[str, Listed] = {
     "qwant": Listed(lambda q, lang: get("https://api.qwant.com/v3/suggest", q=q,
-                                        locale=locale_tag({"language": lang}, "web"), version="2"),
+                                        locale=locale_tag(lang, "web"), version="2"),
                     ("data", "items"), "value"),
     "baidu": Listed(lambda q, lang: get("https://www.baidu.com/sugrec", ie="utf-8", json=1, prod="pc", wd=q),
                     ("g",), "q"),

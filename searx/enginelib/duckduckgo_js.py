@@ -49,11 +49,12 @@ def token_response(resp: SearchResponse) -> str:
 
 
 def request(query: str, params: EngineParams, path: str, extra: dict[str, str]) -> None:
-    if len(query) >= 500 or not params.get("token"):
+    token = params.get("token")
+    if len(query) >= 500 or not token:
         params["url"] = None  # no vqd: asking anyway is what bots do
         return
     kl = region_of(params.get("language"))
-    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": safe_search(params),
+    args = {"q": query, "o": "json", "l": kl, "vqd": token, "p": safe_search(params),
             **extra}
     params["cookies"].update(l=kl, ah=kl, p=args["p"])
     base = _base_url(params)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote_plus
 
 from babel import UnknownLocaleError
@@ -36,7 +36,11 @@ def _decimal_mark(lang: str) -> str:
         return "."
 
 
-def request(query: str, params: EngineParams) -> None:
+class Params(EngineParams, total=False):
+    conversion: currencies.Conversion  # what request() parsed, for response()
+
+
+def request(query: str, params: Params) -> None:
     if not any(c.isdigit() for c in query):
         return  # not a conversion (the cheap test first: this runs for every general search)
     conversion = currencies.parse(query, _decimal_mark(locale(params.get("language"))[0]))
@@ -86,8 +90,8 @@ def _rate(resp: SearchResponse) -> float | None:
 
 
 def response(resp: SearchResponse) -> list[dict[str, Any]]:
-    params = resp.search_params
-    conversion: currencies.Conversion = params["conversion"]
+    params = cast(Params, resp.search_params)
+    conversion = params["conversion"]
     rate = _rate(resp)
     if rate is None:
         return []

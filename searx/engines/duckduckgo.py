@@ -74,13 +74,13 @@ def request(query: str, params: EngineParams) -> None:
     if pageno == 1:
         data["b"] = ""
     else:
-        if kl.endswith("-zh") or not params.get("token"):
+        token = params.get("token")
+        if kl.endswith("-zh") or not token:
             # no next page in Chinese regions; a later page without vqd looks like a bot
             params["url"] = None
             return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
-        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
-                    vqd=params["token"])
+        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js", vqd=token)
     data["kl"] = params["cookies"]["kl"] = kl
     if df := time_range.letter(params):
         data["df"] = params["cookies"]["df"] = df

@@ -54,7 +54,7 @@ def wml_request(query: str, params: EngineParams, extra: dict[str, str] | None =
     if params["pageno"] > MAX_PAGE:
         params["url"] = None
         return
-    args = {"q": query, "sca_esv": "1", **language_args(params, restrict), **(extra or {})}
+    args = {"q": query, "sca_esv": "1", **language_args(params.get("language"), restrict), **(extra or {})}
     if params["pageno"] > 1:
         args["start"] = str((params["pageno"] - 1) * 10)
     if qdr := time_range.letter(params):

@@ -75,11 +75,12 @@ def token_response(resp: SearchResponse) -> str:
 
 def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
-    if params["pageno"] > _MAX_PAGE or not params.get("token"):
+    raw = params.get("token")
+    if params["pageno"] > _MAX_PAGE or not raw:
         params["url"] = None
         return
-    token = json.loads(params["token"])
-    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": language_args(params, False)["hl"],
+    token = json.loads(raw)
+    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": language_args(params.get("language"), False)["hl"],
             "cselibv": token["cselibv"], "cx": conf["cx"], "q": query,
             "safe": google.SAFE[params.get("safesearch", 0)], "cse_tok": token["cse_tok"], "callback": "_",
             "rurl": "", "searchtype": conf.get("google_categ", "")}

@@ -39,7 +39,7 @@ def request(query: str, params: EngineParams) -> None:
     if params["pageno"] > google.MAX_PAGE:
         params["url"] = None
         return
-    args = {"q": query, **language_args(params), "start": str((params["pageno"] - 1) * 10),
+    args = {"q": query, **language_args(params.get("language")), "start": str((params["pageno"] - 1) * 10),
             "as_sdt": "2007", "as_vis": "0"}
     if time_range.letter(params):
         args["as_ylo"] = str(datetime.date.today().year - 1)

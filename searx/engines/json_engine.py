@@ -103,8 +103,8 @@ def response(resp: SearchResponse) -> list[dict[str, Any]]:
             continue
         results.append({
             "url": conf.get("url_prefix", "") + str(url),
-            "title": _text(_first(item, conf.get("title_query", "")), conf.get("title_html_to_text")),
-            "content": _text(_first(item, conf.get("content_query", "")), conf.get("content_html_to_text")),
+            "title": _text(_first(item, conf.get("title_query", "")), bool(conf.get("title_html_to_text"))),
+            "content": _text(_first(item, conf.get("content_query", "")), bool(conf.get("content_html_to_text"))),
             "thumbnail": _thumbnail(item, conf),
         })
     if conf.get("suggestion_query"):

@@ -79,8 +79,8 @@ def request(query: str, params: EngineParams) -> None:
         params["url"] = None
         return
     args = {"query": query, "page": params["pageno"], "per_page": int(conf.get("results_per_page") or 20)}
-    if params.get("time_range") in _SINCE:
-        args["date_from"] = _SINCE[params["time_range"]]
+    if (since := _SINCE.get(params.get("time_range") or "")) is not None:
+        args["date_from"] = since
     params["headers"].update({**_headers(params), "secret-key": key, "Accept": "application/json"})
     params["url"] = f"{_base_url(params)}/en-us/api/v3/search/photos?{urlencode(args)}"
 

@@ -58,13 +58,13 @@ def request(query: str, params: EngineParams) -> None:
         params["url"] = None
         return
     count = 50 if vertical == "images" else 10
-    args = {"q": query, "count": count, "locale": locale_tag(params, vertical), "offset": (params["pageno"] - 1) * count,
+    args = {"q": query, "count": count, "locale": locale_tag(params.get("language"), vertical), "offset": (params["pageno"] - 1) * count,
             # "tgp" (a test group, 1 to 3) must be sent and stay the same: one per engine
             "tgp": 1 + zlib.crc32(params["engine"].name.encode()) % 3, "device": "desktop",
             "safesearch": params.get("safesearch", 0), "displayed": "true", "llm": "true"}
     params["raise_for_httperror"] = False  # Qwant's errors are JSON with their own codes
-    if params.get("token"):
-        params["cookies"]["datadome"] = params["token"]
+    if token := params.get("token"):
+        params["cookies"]["datadome"] = token
     base = str(conf["base_url"]).rstrip("/")
     params["headers"].update({"Accept": "application/json", "Referer": base + "/", "Origin": base})
     params["url"] = f"{conf['api_url']}{vertical}?{urlencode(args)}"

@@ -45,8 +45,8 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 def _date(paper: dict[str, Any]) -> str | None:
-    if isinstance(paper.get("publicationDate"), str) and paper["publicationDate"]:
-        return paper["publicationDate"]
+    if isinstance(published := paper.get("publicationDate"), str) and published:
+        return published
     year = paper.get("year")
     # a year alone is the first of January, as SearXNG's crossref pads its date parts
     return f"{year:04d}-01-01" if isinstance(year, int) and 0 < year < 10000 else None

@@ -36,8 +36,8 @@ _DATA = re.compile(rb"ytInitialData\s*=\s*(\{.+?\});\s*</script>", re.S)
 
 def request(query: str, params: EngineParams) -> None:
     args = {"search_query": query}
-    if params.get("time_range") in _SP:
-        args["sp"] = _SP[params["time_range"]]
+    if (sp := _SP.get(params.get("time_range") or "")) is not None:
+        args["sp"] = sp
     params["cookies"]["CONSENT"] = "YES+"  # without it the EU consent page is served
     params["url"] = f"{_base_url(params)}/results?{urlencode(args)}"
 

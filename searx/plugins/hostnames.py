@@ -11,8 +11,6 @@ keeps the summary from reading a removed host's page, or a page that redirected 
 
 from __future__ import annotations
 
-from typing import Any
-
 from searx.plugins import DEFAULT_SETTINGS, N_, Plugin, PluginConfig, SearchContext, hostrules
 from searx.reader.document import Document, Lane, Page, PageReader
 from searx.reader.errors import ReaderError

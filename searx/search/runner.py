@@ -35,7 +35,6 @@ from searx.search.classify import (
     to_result_set,
 )
 from searx.search.tokens import TokenCache, no_token_error, token_pages
-from searx.upstream.status import check_status
 
 # what an offline engine's search() returned (None: nothing to search) and the seconds it took
 Searched = tuple[list[Any] | None, float]

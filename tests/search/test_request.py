@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from searx.autocomplete.backends import NAMES
 from searx.engines import load_engines
 from searx.errors import BadRequest
 from searx.preferences import Preferences, definitions
@@ -24,7 +25,7 @@ def engines():
 
 @pytest.fixture
 def prefs():
-    return Preferences(definitions(make_settings(ENTRIES)))
+    return Preferences(definitions(make_settings(ENTRIES), NAMES))
 
 
 def test_the_web_and_a_caller_asking_the_same_get_the_same_query(engines, prefs) -> None:
