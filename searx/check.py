@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from searx import settings as settings_mod
-from searx.errors import SettingsError
+from searx.errors import BadRequest, SettingsError
 from searx.search.check import run_check, table
 from searx.services import build
 
@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     services = build(settings)
     try:
         rows = run_check(services.runner, args.query, args.engine, args.category)
+    except BadRequest as exc:
+        print(f"query: {exc}", file=sys.stderr)
+        return 2
     finally:
         services.close()
     if args.json:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily
@@ -17,6 +16,7 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
 from searx.results.search import EngineReport
+from searx.store.base import Store
 from searx.store.probe import probe
 from searx.summary.body import Body
 from searx.summary.events import Delta, Done, Event, Failed
@@ -29,7 +29,7 @@ FIRST_TOKEN_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 class _StoreCollector(Collector):
     """Asks the store at scrape time (one ping with the store's short timeout)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Store) -> None:
         self._store = store
 
     def collect(self) -> Iterable[GaugeMetricFamily]:
@@ -45,7 +45,7 @@ class _StoreCollector(Collector):
 class Metrics:
     """The instruments; ``engine()`` and ``summary()`` record, ``render()`` exposes."""
 
-    def __init__(self, store: Any, engines: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, engines: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.registry = CollectorRegistry()
         self.engine_requests = Counter("searx_engine_requests", "Engine calls by outcome (docs/admin/engines.md)",
@@ -60,8 +60,8 @@ class Metrics:
                                      buckets=FIRST_TOKEN_BUCKETS, registry=self.registry)
         self.registry.register(_StoreCollector(store))
         # the labelled children, looked up once: labels() costs more than the update itself
-        self._requests: dict[tuple[str, str], Any] = {}
-        self._seconds: dict[str, Any] = {}
+        self._requests: dict[tuple[str, str], Counter] = {}
+        self._seconds: dict[str, Histogram] = {}
         for name in engines:  # every engine shows up from the start, before its first call
             self._seconds[name] = self.engine_seconds.labels(name)
 

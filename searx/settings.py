@@ -178,6 +178,8 @@ class Valkey(_SearXNG, frozen=True):
 
 
 class PluginSetting(_SearXNG, frozen=True):
+    """The key every ``plugins:`` entry has (SearXNG's); the others are the plugin's own (``PluginConfig``)."""
+
     active: bool = True
 
 
@@ -224,7 +226,8 @@ class Settings(_SearXNG, frozen=True):
     collections: Collections = Collections()
     fetch: Fetch = Fetch()
     map: MapSettings = MapSettings()
-    plugins: dict[str, PluginSetting] = {}
+    # id or class path -> the entry: ``active`` (PluginSetting) and the plugin's own keys (its PluginConfig)
+    plugins: dict[str, dict[str, Any]] = {}
     # SearXNG's old form: the display names of the plugins on by default ('Hash plugin')
     enabled_plugins: tuple[str, ...] | None = None
     # the open-access resolvers of DOI links (the oa_doi_rewrite plugin): name -> URL prefix
@@ -344,6 +347,8 @@ def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = 
         settings = msgspec.convert(body, Settings, strict=False)
     except msgspec.ValidationError as exc:
         raise SettingsError(_path_message(exc)) from exc
+    for key, entry in settings.plugins.items():
+        section(PluginSetting, f"plugins.{key}", entry)  # the plugin's own keys: checked by the plugin loader
     if not 0 <= settings.search.safe_search <= 2:
         raise SettingsError("search.safe_search: must be 0, 1 or 2")
     _check_autocomplete(settings.search)

@@ -30,6 +30,15 @@ class _SearXNG(_S, frozen=True, forbid_unknown_fields=False):
     """Base of SearXNG's sections: keys SearXNG knows and this project does not use are accepted."""
 
 
+class PluginConfig(_S, frozen=True):
+    """A plugin's own settings: the keys of its ``plugins:`` entry besides ``active`` (docs/dev/plugins.md).
+
+    A plugin declares them as a subclass named ``Config`` (``searx.plugins.Plugin.Config``, fields with
+    defaults); its entry is checked against it at start-up, and a key it does not declare stops start-up
+    naming it. This base declares none.
+    """
+
+
 class AISummary(_S, frozen=True):
     base_url: str = ""
     api_key: str = ""

@@ -18,6 +18,9 @@ from typing import Any
 
 import httpx
 
+from searx.enginelib.params import EngineParams, SearchResponse, engine_params
+from searx.engines import Engine
+from searx.results.search import SearchQuery
 from utils.bench import ROOT, Instance, free_port, load, wait_http
 from utils.fakes import fixtures
 
@@ -37,12 +40,20 @@ def search_cpu(engine_url: str, searches: int, entries: list[dict[str, Any]] | N
         inst.stop()
 
 
-def make_params(engine: Any, **values: Any) -> dict[str, Any]:
-    """The params the runner hands request() (searx/search/runner.py), for one page-1 search."""
-    return {"engine": engine, "query": "cat", "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
-            "category": "images", "url": None, "method": "GET", "headers": {}, "data": None, "json": None,
-            "cookies": {}, "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
-            **values}
+def make_params(engine: Engine, token: str | None = None) -> EngineParams:
+    """The params the runner hands request() (``engine_params``), for one page-1 search of the images tab."""
+    params = engine_params(engine, SearchQuery(query="cat", engines=(engine.name,), categories=("images",)))
+    params["token"] = token
+    return params
+
+
+def _answer(resp: httpx.Response, params: EngineParams) -> SearchResponse:
+    """The answer as the runner hands it to response(): its body decoded, so without the headers that described
+    the encoded one."""
+    headers = [(k, v) for k, v in resp.headers.items() if k.lower() not in ("content-encoding", "content-length")]
+    out = SearchResponse(resp.status_code, headers=headers, content=resp.content, request=resp.request)
+    out.search_params = params
+    return out
 
 
 def parser_ms(engine_url: str, rounds: int) -> list[tuple[str, float]]:
@@ -54,14 +65,13 @@ def parser_ms(engine_url: str, rounds: int) -> list[tuple[str, float]]:
         engine = build_engine(entry, "bench", 5.0)
         params = make_params(engine)
         engine.request("cat", params)
-        first = httpx.request(params["method"], params["url"], data=params["data"], headers=params["headers"])
-        first.search_params = params  # type: ignore[attr-defined]
+        first = _answer(httpx.request(params["method"], params["url"], data=params["data"], headers=params["headers"]),
+                        params)
         kept = next((i["token"] for i in engine.response(first) if "token" in i), None)
         if kept:
             params = make_params(engine, token=kept)
             engine.request("cat", params)
-            first = httpx.get(params["url"], headers=params["headers"])
-            first.search_params = params  # type: ignore[attr-defined]
+            first = _answer(httpx.get(params["url"], headers=params["headers"]), params)
         start = time.process_time()
         for _ in range(rounds):
             engine.response(first)

@@ -9,11 +9,13 @@ from urllib.parse import urlencode
 
 import httpx
 
+from searx.enginelib.params import HttpRequest
+
 
 class Backend(Protocol):
     """One upstream's suggestion endpoint, shaped like an engine: no I/O of its own."""
 
-    def request(self, query: str, language: str) -> dict[str, Any]:
+    def request(self, query: str, language: str) -> HttpRequest:
         """The request for the partial ``query`` in a search ``language`` (``en-US``, ``de``, ``all``):
         ``url`` and optionally ``headers`` and ``cookies``."""
         ...
@@ -23,7 +25,7 @@ class Backend(Protocol):
         ...
 
 
-def get(base: str, **args: str | int | None) -> dict[str, Any]:
+def get(base: str, **args: str | int | None) -> HttpRequest:
     """A GET of ``base`` with ``args`` in the query string (arguments given as None are left out)."""
     return {"url": base + "?" + urlencode({k: v for k, v in args.items() if v is not None}), "method": "GET"}
 

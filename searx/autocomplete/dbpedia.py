@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 from lxml import etree
 
 from searx.autocomplete.base import get
 from searx.enginelib.html_parse import strip_tags
+from searx.enginelib.params import HttpRequest
 
 # no entities, no DTD, no network: the answer is data, never instructions to the parser
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
-def request(query: str, language: str) -> dict[str, Any]:
+def request(query: str, language: str) -> HttpRequest:
     return get("https://lookup.dbpedia.org/api/search.asmx/KeywordSearch", QueryString=query)
 
 

@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import httpx
 
 from searx.autocomplete.base import get, strings
 from searx.enginelib.html_parse import strip_tags
 from searx.enginelib.locales import language_args
+from searx.enginelib.params import HttpRequest
 
 
-def request(query: str, language: str) -> dict[str, Any]:
-    hl = language_args({"language": language}, restrict=False)["hl"]
+def request(query: str, language: str) -> HttpRequest:
+    hl = language_args(language, restrict=False)["hl"]
     return get("https://www.google.com/complete/search", q=query, client="gws-wiz", hl=hl)
 
 

@@ -10,12 +10,12 @@ import secrets
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import httpx
 
 from searx.autocomplete.base import get, load_json, strings
 from searx.enginelib.locales import locale_tag
+from searx.enginelib.params import HttpRequest
 
 _CVID = string.ascii_uppercase + string.digits
 
@@ -33,12 +33,12 @@ def _bing_marks(text: str) -> str:
 class Listed:
     """A backend that answers ``{…: [{key: suggestion}, …]}``."""
 
-    ask: Callable[[str, str], dict[str, Any]]
+    ask: Callable[[str, str], HttpRequest]
     path: tuple[str | int, ...]
     key: str | int
     clean: Callable[[str], str] = _unchanged
 
-    def request(self, query: str, language: str) -> dict[str, Any]:
+    def request(self, query: str, language: str) -> HttpRequest:
         return self.ask(query, language)
 
     def response(self, resp: httpx.Response) -> list[str]:
@@ -50,7 +50,7 @@ class Listed:
 
 LISTS: Mapping[str, Listed] = {
     "qwant": Listed(lambda q, lang: get("https://api.qwant.com/v3/suggest", q=q,
-                                        locale=locale_tag({"language": lang}, "web"), version="2"),
+                                        locale=locale_tag(lang, "web"), version="2"),
                     ("data", "items"), "value"),
     "baidu": Listed(lambda q, lang: get("https://www.baidu.com/sugrec", ie="utf-8", json=1, prod="pc", wd=q),
                     ("g",), "q"),

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import httpx
 
 from searx.autocomplete.base import get, load_json, second_list
 from searx.enginelib.html_parse import locale
 from searx.enginelib.locales import region_of
+from searx.enginelib.params import HttpRequest
 
 # Startpage's interface languages (``lui``); others get English
 _STARTPAGE = {"da": "dansk", "de": "deutsch", "en": "english", "es": "espanol", "fr": "francais", "nb": "norsk",
@@ -25,11 +25,11 @@ _STARTPAGE = {"da": "dansk", "de": "deutsch", "en": "english", "es": "espanol", 
 class OpenSearch:
     """A backend that answers ``[query, [suggestions]]``."""
 
-    ask: Callable[[str, str], dict[str, Any]]
+    ask: Callable[[str, str], HttpRequest]
     drop: tuple[str, ...] = ()
     cookies: Mapping[str, str] | None = None
 
-    def request(self, query: str, language: str) -> dict[str, Any]:
+    def request(self, query: str, language: str) -> HttpRequest:
         params = self.ask(query, language)
         if self.cookies:
             params["cookies"] = dict(self.cookies)

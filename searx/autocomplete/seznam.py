@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 
 from searx.autocomplete.base import get, load_json, strings
+from searx.enginelib.params import HttpRequest
 
 
-def request(query: str, language: str) -> dict[str, Any]:
+def request(query: str, language: str) -> HttpRequest:
     return get("https://suggest.seznam.cz/fulltext/cs", phrase=query, cursorPosition=len(query), format="json-2",
                highlight="1", count="6")
 

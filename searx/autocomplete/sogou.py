@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import httpx
 
 from searx.autocomplete.base import get
+from searx.enginelib.params import HttpRequest
 
 
-def request(query: str, language: str) -> dict[str, Any]:
+def request(query: str, language: str) -> HttpRequest:
     # m: the client's name, the one this endpoint is known to answer
     return get("https://sor.html5.qq.com/api/getsug", m="searxng", key=query)
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 
 from searx.autocomplete.base import get, load_json
+from searx.enginelib.params import HttpRequest
 
 
-def request(query: str, language: str) -> dict[str, Any]:
+def request(query: str, language: str) -> HttpRequest:
     return get("https://swisscows.ch/api/suggest", query=query, itemsCount=5)
 
 

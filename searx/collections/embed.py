@@ -18,6 +18,7 @@ import httpx
 import numpy as np
 
 from searx.errors import SearxError
+from searx.settings_sections import CollectionsEmbeddings
 from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.collections")
@@ -35,7 +36,8 @@ class EmbedError(SearxError):
 def normalized(matrix: np.ndarray) -> np.ndarray:
     matrix = np.asarray(matrix, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return matrix / np.maximum(norms, 1e-12)
+    out: np.ndarray = matrix / np.maximum(norms, 1e-12)
+    return out
 
 
 class HTTPEmbedder:
@@ -126,7 +128,7 @@ class LocalEmbedder:
         return normalized(pooled)
 
 
-def from_settings(conf: Any) -> Embedder | None:
+def from_settings(conf: CollectionsEmbeddings) -> Embedder | None:
     """The embedder the settings ask for (``collections.embeddings``), or None (keyword search only)."""
     backend = conf.backend
     if backend == "none":

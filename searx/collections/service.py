@@ -13,10 +13,10 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from searx.collections import formats, names
 from searx.collections.embed import EmbedError, from_settings
@@ -25,6 +25,7 @@ from searx.collections.sources import SourceFollower, check_interval, check_url,
 from searx.collections.store import EntryInfo, Hit, Source, SQLiteStore
 from searx.collections.vectors import VectorIndex
 from searx.reader.document import PageReader
+from searx.settings_sections import Collections
 from searx.text import chunking, fusion
 from searx.text.embedder import Embedder
 
@@ -65,7 +66,7 @@ class CollectionsService:
     process did (this process's own work wakes them at once).
     """
 
-    def __init__(self, conf: Any, embedder: Embedder | None = None, reader: PageReader | None = None, *,
+    def __init__(self, conf: Collections, embedder: Embedder | None = None, reader: PageReader | None = None, *,
                  poll: float = POLL_SECONDS) -> None:
         self.conf = conf
         self.poll = poll
@@ -116,7 +117,7 @@ class CollectionsService:
         if self.follower is not None and self._follow:
             self._spawn("sources", self.follower.run_due, self._wake_sources)
 
-    def _spawn(self, lease: str, step: Any, wake: threading.Event) -> None:
+    def _spawn(self, lease: str, step: Callable[[], object], wake: threading.Event) -> None:
         worker = threading.Thread(target=self._loop, args=(lease, step, wake), name=f"collections-{lease}",
                                   daemon=True)
         worker.start()
@@ -283,7 +284,7 @@ class CollectionsService:
 
     # background embedding
 
-    def _loop(self, lease: str, step: Any, wake: threading.Event) -> None:
+    def _loop(self, lease: str, step: Callable[[], object], wake: threading.Event) -> None:
         """Run ``step`` while it has work, while this process holds ``lease``; else wait to be woken."""
         while not self._stop.is_set():
             try:

@@ -11,8 +11,7 @@ import hashlib
 import logging
 import re
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 from searx.collections.errors import BadName
@@ -20,6 +19,7 @@ from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, EntryInfo, Source
 from searx.origin import parse_origin
 from searx.reader.document import PageReader
+from searx.settings_sections import Collections
 from searx.text import chunking
 
 log = logging.getLogger("searx.collections")
@@ -101,7 +101,8 @@ def rename_entries(store: CollectionStore) -> int:
 class SourceFollower:
     """Reads the sources that are due and replaces their entries when the text changed."""
 
-    def __init__(self, store: CollectionStore, reader: PageReader, conf: Any, on_change: Any = None) -> None:
+    def __init__(self, store: CollectionStore, reader: PageReader, conf: Collections,
+                 on_change: Callable[[], object] | None = None) -> None:
         self.store, self.reader, self.conf = store, reader, conf
         self.on_change = on_change or (lambda: None)
 

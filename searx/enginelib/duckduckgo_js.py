@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body
 from searx.enginelib.locales import region_of
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha, EngineParseError
 
 _VQD = re.compile(rb"""vqd\s*[=:]\s*["']?([0-9][0-9-]{4,})""")
@@ -23,21 +24,21 @@ _CHALLENGE = (b'id="challenge-form"', b"anomaly-modal", b"/anomaly.js")
 _SAFE = {0: "-2", 1: "-1", 2: "1"}  # off, moderate, strict
 
 
-def safe_search(params: dict[str, Any]) -> str:
+def safe_search(params: EngineParams) -> str:
     """DuckDuckGo's safe-search value (``kp`` for the web, ``p`` for images, videos and news)."""
     return _SAFE.get(params.get("safesearch", 0), "-1")
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
-def token_request(query: str, params: dict[str, Any], tab: str) -> None:
+def token_request(query: str, params: EngineParams, tab: str) -> None:
     """The result page DuckDuckGo's own script reads the vqd from (``ia``: the tab)."""
     params["url"] = f"{_base_url(params)}/?{urlencode({'q': query, 'ia': tab, 'iax': tab})}"
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     head = resp.content[:262144]
     found = _VQD.search(head)
     if found:
@@ -47,12 +48,13 @@ def token_response(resp: Any) -> str:
     return ""  # DuckDuckGo gives no vqd for some queries: nothing to ask then
 
 
-def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]) -> None:
-    if len(query) >= 500 or not params.get("token"):
+def request(query: str, params: EngineParams, path: str, extra: dict[str, str]) -> None:
+    token = params.get("token")
+    if len(query) >= 500 or not token:
         params["url"] = None  # no vqd: asking anyway is what bots do
         return
     kl = region_of(params.get("language"))
-    args = {"q": query, "o": "json", "l": kl, "vqd": params["token"], "p": safe_search(params),
+    args = {"q": query, "o": "json", "l": kl, "vqd": token, "p": safe_search(params),
             **extra}
     params["cookies"].update(l=kl, ah=kl, p=args["p"])
     base = _base_url(params)
@@ -61,7 +63,7 @@ def request(query: str, params: dict[str, Any], path: str, extra: dict[str, str]
     params["url"] = f"{base}/{path}?{urlencode(args)}"
 
 
-def results_of(resp: Any) -> list[dict[str, Any]]:
+def results_of(resp: SearchResponse) -> list[dict[str, Any]]:
     """The ``results`` list of an i.js/news.js answer (EngineParseError when it is not one)."""
     data = json_body(resp, "duckduckgo_extra", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):

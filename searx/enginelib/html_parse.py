@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from lxml import etree, html
 from lxml.etree import ParserError
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import (
     EngineAccessDenied,
     EngineCaptcha,
@@ -41,12 +42,12 @@ _UNIT = {"min": 60, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
          "year": 365 * 86400}
 
 
-def settings_of(params: dict[str, Any]) -> Any:
+def settings_of(params: EngineParams) -> Any:
     """The engine's merged settings (module defaults overlaid with settings.yml)."""
     return params["engine"].settings
 
 
-def base_url(params: dict[str, Any], **fmt: str) -> str:
+def base_url(params: EngineParams, **fmt: str) -> str:
     """The ``base_url`` setting without a trailing slash; ``{lang}``-style fields are filled in.
     A list of mirrors (SearXNG's form for kickass, solidtorrents) gives one of them at random."""
     value = settings_of(params)["base_url"]
@@ -64,7 +65,7 @@ def locale(language: str | None) -> tuple[str, str]:
     return lang.lower(), region.upper()
 
 
-def parse_html(resp: Any) -> Any:
+def parse_html(resp: SearchResponse) -> Any:
     """The lxml tree of a response body; EngineParseError when there is no markup."""
     body = resp.content
     if not body or not body.strip():
@@ -148,7 +149,7 @@ def has_class(cls: str) -> str:
     return f'contains(concat(" ", normalize-space(@class), " "), " {cls} ")'
 
 
-def unparsable(resp: Any, message: str) -> EngineError:
+def unparsable(resp: SearchResponse, message: str) -> EngineError:
     """The error for a page without the engine's result markup: a bot check or
     block page when the body carries such markers, else a parse error."""
     marker = challenge_marker(resp.content, resp.headers)
@@ -160,7 +161,7 @@ def unparsable(resp: Any, message: str) -> EngineError:
     return EngineParseError(message)
 
 
-def json_body(resp: Any, parser: str, *, bot_pages: bool = True) -> Any:
+def json_body(resp: SearchResponse, parser: str, *, bot_pages: bool = True) -> Any:
     """The decoded JSON body; when there is none, the bot check or block page it is, else a
     parse error naming ``parser``. ``bot_pages=False`` (an API that serves no such page): any
     body that is not JSON is a parse error."""
@@ -171,7 +172,7 @@ def json_body(resp: Any, parser: str, *, bot_pages: bool = True) -> Any:
         raise (unparsable(resp, message) if bot_pages else EngineParseError(message)) from exc
 
 
-def status_error(resp: Any) -> EngineError | None:
+def status_error(resp: SearchResponse) -> EngineError | None:
     """For an engine that reads some statuses itself (``raise_for_httperror`` off, e.g. 404 =
     nothing found): the error any other non-2xx status stands for, None for 2xx."""
     status = resp.status_code

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from searx.enginelib.html_parse import status_error
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 # the validator headers of an answer, and the request header that sends each back
@@ -23,20 +24,20 @@ _VALIDATORS = (("etag", "If-None-Match"), ("last-modified", "If-Modified-Since")
 Line = tuple[str, str, Iterable[str]]  # name, search terms, display fields
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one index for every query
 
 
-def token_required(params: dict[str, Any]) -> bool:
+def token_required(params: EngineParams) -> bool:
     return False  # without a kept index the search reads it whole
 
 
-def cdn(params: dict[str, Any]) -> str:
+def cdn(params: EngineParams) -> str:
     """The engine's ``cdn_base_url`` (SearXNG's key) without a trailing slash."""
     return str(params["engine"].settings["cdn_base_url"]).rstrip("/")
 
 
-def request(params: dict[str, Any], path: str) -> None:
+def request(params: EngineParams, path: str) -> None:
     """Ask the index at ``path`` of the CDN; with a kept index, only whether it changed."""
     params["url"] = f"{cdn(params)}/{path}"
     header, _, rest = (params.get("token") or "").partition(":")
@@ -50,7 +51,7 @@ def _field(value: Any) -> str:
     return " ".join(str(value).split())  # no tab or line break inside a field
 
 
-def _compact(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> str:
+def _compact(resp: SearchResponse, lines: Callable[[Any], Iterable[Line]]) -> str:
     try:
         data = resp.json()
         rows = ["\t".join(map(_field, (name, terms.lower(), *display))) for name, terms, display in lines(data)]
@@ -59,7 +60,7 @@ def _compact(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
-def _index_of(resp: Any, lines: Callable[[Any], Iterable[Line]]) -> tuple[str, list[dict[str, str]]]:
+def _index_of(resp: SearchResponse, lines: Callable[[Any], Iterable[Line]]) -> tuple[str, list[dict[str, str]]]:
     """The index text to search, and the token item to cache when the answer brought a new one."""
     token = resp.search_params.get("token") or ""
     if resp.status_code == 304 and "\n" in token:
@@ -104,7 +105,7 @@ def search(index: str, query: str) -> list[list[str]]:
     return [f for score, _, f in scored if score < 0]
 
 
-def page(resp: Any, lines: Callable[[Any], Iterable[Line]], default_size: int) -> tuple[list[list[str]], list[Any]]:
+def page(resp: SearchResponse, lines: Callable[[Any], Iterable[Line]], default_size: int) -> tuple[list[list[str]], list[Any]]:
     """The icons of the asked page (``page_size`` a page), and the token item to cache, if any."""
     index, token = _index_of(resp, lines)
     params = resp.search_params

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from searx.enginelib.params import EngineParams
+
 # code: (name in English, name in itself)
 LANGUAGES: dict[str, tuple[str, str]] = {
     "af": ("Afrikaans", "Afrikaans"), "ar": ("Arabic", "العربية"), "bg": ("Bulgarian", "Български"),
@@ -62,3 +64,9 @@ def parse(query: str) -> LanguagePair | None:
     if source is None or target is None or source == target:
         return None
     return LanguagePair(source, target, match.group(3))
+
+
+class PairParams(EngineParams, total=False):
+    """The params of a translation engine: the pair its ``request()`` found, for its ``response()``."""
+
+    pair: LanguagePair

@@ -3,8 +3,6 @@ DuckDuckGo's region. Shared by the engines and the autocomplete backends of the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from searx.enginelib.html_parse import locale
 
 # Google's own codes where they differ from the locale's (Hebrew, Norwegian Bokmål, Javanese, Filipino)
@@ -18,9 +16,9 @@ _NEWS = {"ca_ad", "ca_es", "ca_fr", "co_fr", "de_at", "de_ch", "de_de", "en_au",
          "pt_ad", "pt_pt"}
 
 
-def language_args(params: dict[str, Any], restrict: bool = True) -> dict[str, str]:
+def language_args(language: str | None, restrict: bool = True) -> dict[str, str]:
     """``hl`` (interface language) and, with ``restrict``, ``lr`` and ``cr`` for a locale."""
-    lang, region = locale(params.get("language"))
+    lang, region = locale(language)
     if lang == "zh":
         code = "zh-TW" if region in ("TW", "HK", "MO") else "zh-CN"
     else:
@@ -32,9 +30,9 @@ def language_args(params: dict[str, Any], restrict: bool = True) -> dict[str, st
     return {**args, "ie": "utf8", "oe": "utf8"}
 
 
-def locale_tag(params: dict[str, Any], vertical: str) -> str:
-    """Qwant's locale (``en_US``) for the search language of ``params`` and a vertical (news has fewer)."""
-    lang, region = locale(params.get("language"))
+def locale_tag(language: str | None, vertical: str) -> str:
+    """Qwant's locale (``en_US``) for a search language and a vertical (news has fewer)."""
+    lang, region = locale(language)
     if not lang:
         return "en_US"
     tag = f"{lang}_{region or _REGION.get(lang, lang.upper())}"

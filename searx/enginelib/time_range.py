@@ -10,30 +10,31 @@ from __future__ import annotations
 
 import datetime
 import time
-from typing import Any
+
+from searx.enginelib.params import EngineParams
 
 _LETTERS = {"day": "d", "week": "w", "month": "m", "year": "y"}
 _DAY = 86400  # seconds
 
 
-def letter(params: dict[str, Any], *, year: bool = True) -> str:
+def letter(params: EngineParams, *, year: bool = True) -> str:
     """``d``, ``w``, ``m`` or ``y``; "" without a time range, or for a year where the upstream has none."""
     found = _LETTERS.get(params.get("time_range") or "", "")
     return "" if found == "y" and not year else found
 
 
-def days(params: dict[str, Any], *, month: int | None = 31, year: int | None = 365) -> int | None:
+def days(params: EngineParams, *, month: int | None = 31, year: int | None = 365) -> int | None:
     """The days the time range reaches back; None without one, or for a range the upstream lacks."""
     return {"day": 1, "week": 7, "month": month, "year": year}.get(params.get("time_range") or "")
 
 
-def start_date(params: dict[str, Any], *, month: int | None = 31, year: int | None = 365) -> datetime.date | None:
+def start_date(params: EngineParams, *, month: int | None = 31, year: int | None = 365) -> datetime.date | None:
     """The day the time range starts on (today's date on this server, ``days`` back), or None."""
     back = days(params, month=month, year=year)
     return datetime.date.today() - datetime.timedelta(days=back) if back else None
 
 
-def start_time(params: dict[str, Any], *, month: int | None = 31, year: int | None = 365) -> int | None:
+def start_time(params: EngineParams, *, month: int | None = 31, year: int | None = 365) -> int | None:
     """The Unix time the time range starts at (now, ``days`` back, in whole seconds), or None."""
     back = days(params, month=month, year=year)
     return int(time.time()) - back * _DAY if back else None

@@ -14,6 +14,8 @@ from urllib.parse import quote_plus
 
 import lxml.html
 
+from searx.enginelib.params import EngineParams
+
 DEFAULT_TIME_RANGE_MAP = {"day": 24, "week": 24 * 7, "month": 24 * 30, "year": 24 * 365}
 DEFAULT_TIME_RANGE_URL = "&hours={time_range_val}"
 DEFAULT_SAFE_SEARCH_MAP = {0: "&filter=none", 1: "&filter=moderate", 2: "&filter=strict"}
@@ -27,12 +29,12 @@ def check(conf: Mapping[str, Any]) -> None:
         raise ValueError("method: GET or POST")
 
 
-def variables(query: str, params: Mapping[str, Any], conf: Mapping[str, Any]) -> dict[str, Any]:
+def variables(query: str, params: EngineParams, conf: Mapping[str, Any]) -> dict[str, Any]:
     page_size = int(conf.get("page_size", 1))
     first = int(conf.get("first_page_num", 1))
     time_range = ""
     if params.get("time_range") and conf.get("time_range_support"):
-        value = (conf.get("time_range_map") or DEFAULT_TIME_RANGE_MAP).get(params["time_range"], "")
+        value = (conf.get("time_range_map") or DEFAULT_TIME_RANGE_MAP).get(params["time_range"] or "", "")
         template = conf.get("time_range_url", DEFAULT_TIME_RANGE_URL)
         time_range = template.format(time_range_val=value) if value != "" else ""
     safe: Any = ""
@@ -54,7 +56,7 @@ def variables(query: str, params: Mapping[str, Any], conf: Mapping[str, Any]) ->
     }
 
 
-def fill(query: str, params: dict[str, Any], conf: Mapping[str, Any]) -> None:
+def fill(query: str, params: EngineParams, conf: Mapping[str, Any]) -> None:
     """Set url, method, headers, cookies and body in ``params`` from the settings."""
     values = variables(query, params, conf)
     params["url"] = conf["search_url"].format(**values)

@@ -21,10 +21,11 @@ import pkgutil
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import MappingProxyType, ModuleType
 from typing import Any
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
@@ -51,15 +52,15 @@ class Engine:
     about: Mapping[str, Any] = field(default_factory=dict)
     settings: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
-    def request(self, query: str, params: dict[str, Any]) -> None:
+    def request(self, query: str, params: EngineParams) -> None:
         self.module.request(query, params)
 
-    def response(self, resp: Any) -> list[Any]:
+    def response(self, resp: SearchResponse) -> list[Any]:
         return list(self.module.response(resp) or [])
 
     # --- tokens (an engine that needs one defines ``token_scope``) ----------------
 
-    @property
+    @cached_property  # looked up twice per engine call; a module's missing attribute is slow to miss
     def uses_tokens(self) -> bool:
         return callable(getattr(self.module, "token_scope", None))
 
@@ -67,19 +68,19 @@ class Engine:
     def token_ttl(self) -> float:
         return float(self.settings.get("token_ttl") or 3600.0)
 
-    def token_scope(self, query: str, params: dict[str, Any]) -> str | None:
+    def token_scope(self, query: str, params: EngineParams) -> str | None:
         """What this request's token depends on ("" = one for the engine); None = no token."""
         return self.module.token_scope(query, params) if self.uses_tokens else None
 
-    def token_required(self, params: dict[str, Any]) -> bool:
+    def token_required(self, params: EngineParams) -> bool:
         """False when the request can go without a token (then none is fetched for it)."""
         required = getattr(self.module, "token_required", None)
         return bool(required(params)) if callable(required) else True
 
-    def token_request(self, query: str, params: dict[str, Any]) -> None:
+    def token_request(self, query: str, params: EngineParams) -> None:
         self.module.token_request(query, params)
 
-    def token_response(self, resp: Any) -> str | list[str]:
+    def token_response(self, resp: SearchResponse) -> str | list[str]:
         """The token (a str), or the pages that may carry it (a list of URLs: the runner asks them next)."""
         got = self.module.token_response(resp)
         return [str(url) for url in got] if isinstance(got, (list, tuple)) else str(got)

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "http://juhanurmihxlp77nkq76byazcldy2hlmovfu2epvl5ankdibsot4csyd.onion"
 categories = ["onions"]
@@ -34,11 +35,11 @@ about = {"website": "http://juhanurmihxlp77nkq76byazcldy2hlmovfu2epvl5ankdibsot4
 _FIELD = '//form[@id="searchForm"]/input[@type="hidden"]'
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one form field for every query
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/"
 
 
@@ -49,14 +50,14 @@ def _field(tree: Any) -> str:
     return f"{name}:{value}" if name and value else ""
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     token = _field(parse_html(resp))
     if not token:
         raise unparsable(resp, "ahmia: no search form with its hidden field on the home page")
     return token
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     days = time_range.days(params, month=30, year=None)
     name, _, value = str(params.get("token") or "").partition(":")
     if (params.get("time_range") and days is None) or not value:
@@ -71,7 +72,7 @@ def _target(href: str, page: str) -> str:
     return parse_qs(urlsplit(link).query).get("redirect_url", [link])[0]
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     token = _field(tree)
     hits = tree.xpath('//li[@class="result"]')

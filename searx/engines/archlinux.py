@@ -18,6 +18,7 @@ from urllib.parse import urlencode, urljoin
 
 from searx import __version__
 from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 main_wiki = "wiki.archlinux.org"
 categories = ["it", "software wikis"]
@@ -43,14 +44,14 @@ LANGUAGES = {
 _PAGE_SIZE = 20
 
 
-def _wiki(params: dict[str, Any]) -> tuple[str, str, str]:
+def _wiki(params: EngineParams) -> tuple[str, str, str]:
     lang = locale(params.get("language"))[0]
     host, path, title = WIKIS.get(lang, (str(params["engine"].settings.get("main_wiki") or main_wiki),
                                          "/index.php", "Special:Search"))
     return f"https://{host}{path}", title, lang
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     index, title, lang = _wiki(params)
     if lang in LANGUAGES and lang not in WIKIS:
         query = f"{query} ({LANGUAGES[lang]})"
@@ -60,7 +61,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["headers"]["User-Agent"] = f"searx-ai/{__version__} (metasearch engine)"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     lists = tree.xpath(f"//ul[{has_class('mw-search-results')}]")
     if not lists:

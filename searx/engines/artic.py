@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 search_api = "https://api.artic.edu/api/v1/artworks/search?"  # SearXNG's key
@@ -26,14 +27,14 @@ about = {"website": "https://www.artic.edu", "results": "JSON", "use_official_ap
 _FIELDS = "id,title,artist_display,medium_display,image_id,date_display,dimensions,artist_titles,thumbnail"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     args = {"q": query, "page": params["pageno"], "fields": _FIELDS, "limit": int(conf.get("page_size") or page_size)}
     params["headers"]["Accept"] = "application/json"
     params["url"] = f"{str(conf['search_api']).rstrip('?')}?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "artic")
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         raise EngineParseError(f"artic: no data list in the answer ({data.get('detail') if isinstance(data, dict) else ''})")

@@ -14,6 +14,7 @@ from lxml import etree
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import squash
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://export.arxiv.org"
@@ -28,7 +29,7 @@ _NS = {"atom": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"search_query": f"all:{query}", "start": (params["pageno"] - 1) * _PAGE_SIZE,
             "max_results": _PAGE_SIZE}
     params["url"] = f"{_base_url(params)}/api/query?{urlencode(args)}"
@@ -38,7 +39,7 @@ def _text(entry: Any, path: str) -> str:
     return squash(entry.findtext(path, default="", namespaces=_NS))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         feed = etree.fromstring(resp.content, parser=_PARSER)
     except etree.XMLSyntaxError as exc:

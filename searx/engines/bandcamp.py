@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://bandcamp.com"
 iframe_src = "https://bandcamp.com/EmbeddedPlayer/{type}={result_id}/size=large/bgcol=000/linkcol=fff/artwork=small"
@@ -26,7 +27,7 @@ timeout = 3.0
 about = {"website": "https://bandcamp.com/", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/search?{urlencode({'q': query, 'page': params['pageno']})}"
 
 
@@ -65,7 +66,7 @@ def _hit(hit: Any, player: str) -> dict[str, Any] | None:
     return item
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     player = str(resp.search_params["engine"].settings.get("iframe_src") or iframe_src)
     hits = tree.xpath(f'//li[{has_class("searchresult")}]')

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.enginelib.redirect_links import bing_target
 from searx.errors import EngineCaptcha
 
@@ -30,12 +31,12 @@ _SAFE = {0: "off", 1: "moderate", 2: "strict"}
 _DATE_PREFIX = re.compile(r"^[A-Z][a-z]{2} \d{1,2}, \d{4}\s*·\s*")
 
 
-def safe_search(params: dict[str, Any]) -> str:
+def safe_search(params: EngineParams) -> str:
     """Bing's ``adlt`` for the search's safe-search level; shared by Bing's web, image and video engines."""
     return _SAFE.get(params.get("safesearch", 0), "moderate")
 
 
-def market(params: dict[str, Any], args: dict[str, str]) -> None:
+def market(params: EngineParams, args: dict[str, str]) -> None:
     """Bing's language and market of the search language (``setlang``, ``mkt``, Accept-Language);
     shared by Bing's web, image and video engines."""
     lang, region = locale(params.get("language"))
@@ -46,7 +47,7 @@ def market(params: dict[str, Any], args: dict[str, str]) -> None:
         params["headers"]["Accept-Language"] = f"{lang}-{region}" if region else lang
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "adlt": safe_search(params)}
     market(params, args)
     if params["pageno"] > 1:
@@ -54,7 +55,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/search?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     if tree.xpath('//*[@id="b_captcha"]') or b"turing/challenge" in resp.content[:65536]:
         raise EngineCaptcha("Bing captcha")

@@ -17,6 +17,7 @@ from urllib.parse import urlencode, urlsplit
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines.bing import market, safe_search
 from searx.errors import EngineCaptcha
 
@@ -33,7 +34,7 @@ PER_PAGE = 35
 _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "async": "1", "count": str(PER_PAGE), "first": str((params["pageno"] - 1) * PER_PAGE + 1),
             "adlt": safe_search(params)}
     if days := time_range.days(params, month=30):
@@ -69,7 +70,7 @@ def _tile(link: Any) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     if tree.xpath('//*[@id="b_captcha"]') or b"turing/challenge" in resp.content[:65536]:
         raise EngineCaptcha("Bing captcha")

@@ -16,6 +16,7 @@ from lxml import etree
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import feed_date, locale, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.bing.com"
@@ -30,7 +31,7 @@ about = {"website": "https://www.bing.com/news", "results": "RSS", "use_official
 _INTERVAL = {"day": "7", "week": "8", "month": "9"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     time_range = params.get("time_range")
     if time_range and time_range not in _INTERVAL:
         params["url"] = None  # no year filter: better no answer than an unfiltered one
@@ -56,7 +57,7 @@ def _child(item: Any, name: str) -> str:
     return str(found[0]).strip() if found else ""
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         rss = etree.fromstring(resp.content, etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError as exc:

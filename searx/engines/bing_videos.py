@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable, video_embed
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines.bing import market, safe_search
 from searx.errors import EngineCaptcha
 
@@ -33,7 +34,7 @@ about = {"website": "https://www.bing.com/videos", "results": "HTML", "use_offic
 PER_PAGE = 35
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "async": "content", "first": str((params["pageno"] - 1) * PER_PAGE + 1),
             "count": str(PER_PAGE), "adlt": safe_search(params)}
     market(params, args)
@@ -63,7 +64,7 @@ def _card(card: Any, base: str) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if not resp.content.strip():
         return []  # the list past its last page is empty
     tree = parse_html(resp)

@@ -19,6 +19,7 @@ from searx.enginelib import time_range
 from searx.enginelib.embedded_data import js_after
 from searx.enginelib.html_parse import age_date, has_class, locale, parse_html, text_of, unparsable, video_embed
 from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha
 
 base_url = "https://search.brave.com"
@@ -44,7 +45,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("Goggles: brave_category goggles needs the https:// URL of a .goggle file")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     vertical = conf.get("brave_category") or "search"
     pageno = params["pageno"]
@@ -74,7 +75,7 @@ def _is_captcha(tree: Any) -> bool:
             or bool(tree.xpath(f'//*[{has_class("captcha-card")} or {has_class("captcha-slider")}]')))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     vertical = resp.search_params["engine"].settings.get("brave_category") or "search"
     if vertical in ("images", "videos") and b"kit.start(" in resp.content:
         need = "img_src" if vertical == "images" else "length"  # live videos have none
@@ -100,7 +101,7 @@ def response(resp: Any) -> list[dict[str, Any]]:
     raise unparsable(resp, "no Brave result list on the page")
 
 
-def _embedded(resp: Any) -> list[dict[str, Any]]:
+def _embedded(resp: SearchResponse) -> list[dict[str, Any]]:
     """The result list of the page's data: the second node's ``body.response.results``."""
     text = resp.text
     data = js_after(text[text.find("kit.start("):], "data:")
@@ -133,7 +134,7 @@ def _date(line: str) -> Any:
         return None
 
 
-def _news(resp: Any, tree: Any) -> list[dict[str, Any]]:
+def _news(resp: SearchResponse, tree: Any) -> list[dict[str, Any]]:
     results = []
     for hit in tree.xpath(f'//div[{has_class("results")}]//div[@data-type="news"]'):
         link, date = hit.xpath(f'.//a[{has_class("result-header")}]/@href'), _date(text_of(hit.xpath(".//cite")))

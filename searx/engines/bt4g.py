@@ -17,6 +17,7 @@ from urllib.parse import quote
 from lxml import etree
 
 from searx.enginelib.html_parse import feed_date, magnet_link, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 url = "https://bt4gprx.com"  # SearXNG's key: the site
 search_url = "{url}/search?q={search_term}&orderby={order_by}&category={category}&p={pageno}&page=rss"
@@ -30,7 +31,7 @@ about = {"website": "https://bt4gprx.com", "use_official_api": False, "require_a
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     order = "time" if params.get("time_range") else conf["bt4g_order_by"]
     params["url"] = conf["search_url"].format(url=str(conf["url"]).rstrip("/"), search_term=quote(query),
@@ -52,7 +53,7 @@ def _text(item: Any, name: str) -> str:
     return found.strip() if found else ""
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         rss = etree.fromstring(resp.content, _PARSER)
     except etree.XMLSyntaxError:

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://api.chefkoch.de"
 categories: list[str] = []  # bang only
@@ -26,7 +27,7 @@ about = {"website": "https://www.chefkoch.de", "use_official_api": False, "requi
          "results": "JSON"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     size = int(params["engine"].settings.get("page_size") or page_size)
     args = {"query": query, "limit": size, "offset": (params["pageno"] - 1) * size}
     params["url"] = f"{_base_url(params)}/v2/search-gateway/recipes?{urlencode(args)}"
@@ -42,7 +43,7 @@ def _facts(recipe: dict[str, Any]) -> str:
     return " | ".join(facts)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "chefkoch")
     found = data.get("results") if isinstance(data, dict) else None
     if not isinstance(found, list):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import CollectionError
 
 engine_type = "offline"
@@ -21,11 +22,11 @@ about = {"website": "/api/collections", "results": "local"}
 MAX_CONTENT = 600
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     """Nothing to fetch: the work happens in ``search()``."""
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     return []
 
 
@@ -33,7 +34,7 @@ def link(collection: str, entry: str, passage: int) -> str:
     return f"/collections/{quote(collection, safe='')}/entries/{quote(entry, safe='')}#p{passage}"
 
 
-def search(query: str, params: dict[str, Any]) -> list[dict[str, Any]] | None:
+def search(query: str, params: EngineParams) -> list[dict[str, Any]] | None:
     """Hits as results, one per document (its best passage); None when there is nothing to search."""
     service = (params.get("local") or {}).get("collections")
     if service is None:

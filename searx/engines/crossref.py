@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, squash, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.crossref.org"
@@ -27,7 +28,7 @@ about = {"website": "https://www.crossref.org/", "results": "JSON", "use_officia
 PER_PAGE = 20
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"query": query, "offset": PER_PAGE * (params["pageno"] - 1)}
     params["url"] = f"{_base_url(params)}/works?{urlencode(args)}"
 
@@ -91,7 +92,7 @@ def _paper(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "crossref", bot_pages=False)
     message = data.get("message") if isinstance(data, dict) else None
     if not isinstance(message, dict) or not isinstance(message.get("items"), list):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote_plus
 
 from babel import UnknownLocaleError
@@ -20,6 +20,7 @@ from babel.numbers import format_decimal, get_currency_name, get_decimal_symbol
 from searx.enginelib import currencies
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import locale, settings_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://duckduckgo.com"
 categories = ["currency", "general"]
@@ -35,7 +36,11 @@ def _decimal_mark(lang: str) -> str:
         return "."
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+class Params(EngineParams, total=False):
+    conversion: currencies.Conversion  # what request() parsed, for response()
+
+
+def request(query: str, params: Params) -> None:
     if not any(c.isdigit() for c in query):
         return  # not a conversion (the cheap test first: this runs for every general search)
     conversion = currencies.parse(query, _decimal_mark(locale(params.get("language"))[0]))
@@ -65,7 +70,7 @@ def _name(code: str, lang: str) -> str:
         return str(get_currency_name(code, locale="en"))
 
 
-def _rate(resp: Any) -> float | None:
+def _rate(resp: SearchResponse) -> float | None:
     """The mid rate in ``ddg_spice_currency({...});``, None when DuckDuckGo has none."""
     text = resp.text
     start, end = text.find("("), text.rfind(")")
@@ -84,9 +89,9 @@ def _rate(resp: Any) -> float | None:
         raise unparsable(resp, "currency: no mid rate") from exc
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
-    params = resp.search_params
-    conversion: currencies.Conversion = params["conversion"]
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
+    params = cast(Params, resp.search_params)
+    conversion = params["conversion"]
     rate = _rate(resp)
     if rate is None:
         return []

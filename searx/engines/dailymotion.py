@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.dailymotion.com"
@@ -31,7 +32,7 @@ about = {"website": "https://www.dailymotion.com", "results": "JSON", "use_offic
 _FIELDS = "allow_embed,description,title,created_time,duration,url,thumbnail_360_url,id,owner.screenname"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     per_page = int(params["engine"].settings.get("number_of_results") or number_of_results)
     safe = params.get("safesearch", 0)
     args = {"search": query, "fields": _FIELDS, "page": str(params["pageno"]), "limit": str(per_page),
@@ -49,7 +50,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/videos?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "dailymotion", bot_pages=False)
     if not isinstance(data, dict) or "error" in data:
         message = (data.get("error") or {}).get("message", "") if isinstance(data, dict) else ""

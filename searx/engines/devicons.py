@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from searx.enginelib import icon_index
 from searx.enginelib.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
+from searx.enginelib.params import EngineParams, SearchResponse
 
 cdn_base_url = "https://cdn.jsdelivr.net/gh/devicons/devicon@latest"
 categories = ["images", "icons"]
@@ -28,7 +29,7 @@ token_ttl = 7 * 86400.0  # how long the kept index is revalidated instead of rea
 about = {"website": "https://devicon.dev/", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     icon_index.request(params, "devicon.json")
 
 
@@ -39,7 +40,7 @@ def _lines(data: Any) -> Iterable[icon_index.Line]:
             yield icon["name"], terms, (version,)  # one line a picture: pages count pictures
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     icons, token = icon_index.page(resp, _lines, page_size)
     cdn = icon_index.cdn(resp.search_params)
     results = []

@@ -17,6 +17,7 @@ from urllib.parse import quote_plus
 from searx.enginelib import language_pair
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://dictzone.com"
 categories = ["general", "translate"]
@@ -25,7 +26,7 @@ timeout = 3.0
 about = {"website": "https://dictzone.com/", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     pair = language_pair.parse(query)
     if pair is None:
         return
@@ -55,7 +56,7 @@ def _row(cells: list[Any]) -> dict[str, Any] | None:
     return {"text": f"{word} : {meanings[0]}", "synonyms": meanings[1:]}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     tables = tree.xpath("//table[@id='r']")
     if not tables:

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, settings_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://hub.docker.com"
 page_size = 10
@@ -26,7 +27,7 @@ about = {"website": "https://hub.docker.com", "results": "JSON", "use_official_a
 _OFFICIAL = ("official", "store")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     size = int(settings_of(params).get("page_size") or page_size)
     args = {"query": query, "from": size * (params["pageno"] - 1), "size": size}
     params["url"] = f"{_base_url(params)}/api/search/v3/catalog/search?{urlencode(args)}"
@@ -66,7 +67,7 @@ def _package(item: dict[str, Any], base: str) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "docker_hub")
     if not isinstance(data, dict) or not isinstance(data.get("results", []), list):
         raise unparsable(resp, "docker_hub: no results list")

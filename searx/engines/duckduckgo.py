@@ -20,6 +20,7 @@ from searx.enginelib.duckduckgo_js import safe_search, token_scope  # noqa: F401
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, settings_of, text_of, unparsable
 from searx.enginelib.locales import region_of
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.enginelib.redirect_links import ddg_target
 from searx.errors import EngineCaptcha
 
@@ -42,16 +43,16 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("endpoint must be 'html' or 'lite'")
 
 
-def token_required(params: dict[str, Any]) -> bool:
+def token_required(params: EngineParams) -> bool:
     return bool(params["pageno"] > 1)
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["pageno"] = 1  # page 1 carries the vqd of its next page
     request(query, params)
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     tree = parse_html(resp)
     _check_challenge(tree)
     vqd = tree.xpath('//input[@name="vqd"]/@value')
@@ -62,7 +63,7 @@ def token_response(resp: Any) -> str:
     raise unparsable(resp, "no DuckDuckGo result list on the page")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if len(query) >= 500:
         params["url"] = None  # DuckDuckGo rejects long queries
         return
@@ -73,13 +74,13 @@ def request(query: str, params: dict[str, Any]) -> None:
     if pageno == 1:
         data["b"] = ""
     else:
-        if kl.endswith("-zh") or not params.get("token"):
+        token = params.get("token")
+        if kl.endswith("-zh") or not token:
             # no next page in Chinese regions; a later page without vqd looks like a bot
             params["url"] = None
             return
         offset = 10 + (pageno - 2) * 15  # page 2 starts at 10, later pages hold 15 hits
-        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js",
-                    vqd=params["token"])
+        data.update(s=str(offset), nextParams="", v="l", o="json", dc=str(offset + 1), api="d.js", vqd=token)
     data["kl"] = params["cookies"]["kl"] = kl
     if df := time_range.letter(params):
         data["df"] = params["cookies"]["df"] = df
@@ -140,7 +141,7 @@ def _result_page(tree: Any) -> bool:
         f'//*[{has_class("no-results")} or {has_class("result--no-result")}]'))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     _check_challenge(tree)
     results: list[dict[str, Any]] = _html_results(tree) or _lite_results(tree)

@@ -17,6 +17,7 @@ from typing import Any
 from searx.enginelib import duckduckgo_js as ddg
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import strip_tags, video_embed
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://duckduckgo.com"
 ddg_category = ""  # images, videos or news (SearXNG's key)
@@ -42,15 +43,15 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"ddg_category must be images, videos or news, not {conf.get('ddg_category')!r}")
 
 
-def _category(params: dict[str, Any]) -> str:
+def _category(params: EngineParams) -> str:
     return str(params["engine"].settings["ddg_category"])
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     ddg.token_request(query, params, _category(params))
 
 
-def _extra(category: str, params: dict[str, Any]) -> dict[str, str] | None:
+def _extra(category: str, params: EngineParams) -> dict[str, str] | None:
     """The arguments of one category's endpoint; None when it cannot honour the time range."""
     if category == "images":
         when = _IMAGE_TIME.get(params.get("time_range") or "", "")
@@ -63,7 +64,7 @@ def _extra(category: str, params: dict[str, Any]) -> dict[str, str] | None:
     return {"f": f"publishedAfter:{when},,," if when else ",,,"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     category = _category(params)
     extra = _extra(category, params)
     if extra is None:
@@ -120,6 +121,6 @@ def _news(hit: dict[str, Any]) -> dict[str, Any]:
 _PARSE = {"images": _image, "videos": _video, "news": _news}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     parse = _PARSE[_category(resp.search_params)]
     return [parse(hit) for hit in ddg.results_of(resp)]

@@ -20,6 +20,7 @@ from searx.enginelib import time_range
 from searx.enginelib.embedded_data import json_after
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import strip_tags, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.flickr.com"
@@ -34,7 +35,7 @@ _SIZES = ("o", "k", "h", "b", "c", "z", "m", "n", "w", "t", "q", "s")
 _UNICODE_ESCAPE = re.compile(r"%u([0-9a-fA-F]{4})")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: dict[str, Any] = {"text": query, "page": params["pageno"]}
     if days := time_range.days(params, month=28, year=364):  # Flickr's: four weeks, 52 weeks
         now = int(time.time())
@@ -61,7 +62,7 @@ def _photos(model: dict[str, Any]) -> list[dict[str, Any]]:
     return photos
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         model = json_after(resp.text, "modelExport:")
     except EngineParseError:

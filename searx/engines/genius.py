@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://genius.com"
@@ -27,7 +28,7 @@ page_size = 5
 about = {"website": "https://genius.com/", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     size = int(params["engine"].settings.get("page_size") or page_size)
     args = urlencode({"q": query, "page": params["pageno"], "per_page": size})
     params["url"] = f"{_base_url(params)}/api/search/multi?{args}"
@@ -69,7 +70,7 @@ def _album(hit: dict[str, Any], base: str) -> dict[str, Any]:
 _PARSE = {"song": _song, "lyric": _song, "artist": _artist, "album": _album}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         sections = resp.json()["response"]["sections"]
     except (ValueError, KeyError, TypeError) as exc:

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.github.com"
@@ -22,7 +23,7 @@ about = {"website": "https://github.com", "results": "JSON", "use_official_api":
 _PAGE_SIZE = 10
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "sort": "stars", "order": "desc", "per_page": _PAGE_SIZE, "page": params["pageno"]}
     params["url"] = f"{_base_url(params)}/search/repositories?{urlencode(args)}"
     params["headers"]["Accept"] = "application/vnd.github+json"
@@ -35,7 +36,7 @@ def _content(repo: dict[str, Any]) -> str:
     return f"{head} — {repo['description']}" if repo.get("description") else head
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         data = resp.json()
         items = data["items"]

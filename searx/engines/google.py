@@ -22,6 +22,7 @@ from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
 from searx.enginelib.locales import language_args
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.google.com"
@@ -47,13 +48,13 @@ _SORRY = (b"unusual traffic from your computer network", b'id="captcha-form"')
 _SHELL = b"/httpservice/retry/enablejs"
 
 
-def wml_request(query: str, params: dict[str, Any], extra: dict[str, str] | None = None, *, restrict: bool = True,
+def wml_request(query: str, params: EngineParams, extra: dict[str, str] | None = None, *, restrict: bool = True,
                 safe: dict[int, str] | None = SAFE) -> None:
     """The ``/wml/search`` request of the Google engines (``extra``: the vertical's ``tbm``)."""
     if params["pageno"] > MAX_PAGE:
         params["url"] = None
         return
-    args = {"q": query, "sca_esv": "1", **language_args(params, restrict), **(extra or {})}
+    args = {"q": query, "sca_esv": "1", **language_args(params.get("language"), restrict), **(extra or {})}
     if params["pageno"] > 1:
         args["start"] = str((params["pageno"] - 1) * 10)
     if qdr := time_range.letter(params):
@@ -64,7 +65,7 @@ def wml_request(query: str, params: dict[str, Any], extra: dict[str, str] | None
     params["url"] = f"{_base_url(params)}/wml/search?{urlencode(args)}"
 
 
-def check_page(resp: Any, shell: bool = False) -> None:
+def check_page(resp: SearchResponse, shell: bool = False) -> None:
     """Google's "sorry" (unusual traffic) and consent pages, also when served with 2xx; with
     ``shell`` (feeds and APIs, where no result page carries it) also the JavaScript shell."""
     if "/sorry" in resp.url.path or resp.url.host in ("sorry.google.com", "consent.google.com"):
@@ -76,7 +77,7 @@ def check_page(resp: Any, shell: bool = False) -> None:
         raise EngineCaptcha("Google JavaScript shell (enablejs) instead of an answer")
 
 
-def wml_tree(resp: Any) -> Any:
+def wml_tree(resp: SearchResponse) -> Any:
     check_page(resp)
     return parse_html(resp)
 
@@ -88,7 +89,7 @@ def unwrap(href: str) -> str:
     return href
 
 
-def no_results(resp: Any, tree: Any, parser: str) -> list[Any]:
+def no_results(resp: SearchResponse, tree: Any, parser: str) -> list[Any]:
     """[] for a real page without hits; an error for a page whose result links the parser missed,
     CAPTCHA for the JavaScript shell."""
     if tree.xpath('//a[starts-with(@href, "/url?")] | //a[@href][.//h3]'):
@@ -100,11 +101,11 @@ def no_results(resp: Any, tree: Any, parser: str) -> list[Any]:
     raise unparsable(resp, f"{parser}: no Google result page")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     wml_request(query, params)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = wml_tree(resp)
     results: list[dict[str, Any]] = []
     for hit in tree.xpath(f'//div[{has_class("zMzFAb")}]'):

@@ -23,6 +23,7 @@ from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import locale
 from searx.enginelib.locales import language_args
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import google
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
 
@@ -49,16 +50,16 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError("cx: the Programmable Search Engine id is required")
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one token for the engine's cx
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     params["url"] = f"{conf['token_url']}?{urlencode({'cx': conf['cx']})}"
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     text = resp.text
     start, end = text.rfind("({"), text.rfind("});")
     try:
@@ -72,13 +73,14 @@ def token_response(resp: Any) -> str:
                        "exp": ",".join(exp) if isinstance(exp, list) else str(exp)})
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
-    if params["pageno"] > _MAX_PAGE or not params.get("token"):
+    raw = params.get("token")
+    if params["pageno"] > _MAX_PAGE or not raw:
         params["url"] = None
         return
-    token = json.loads(params["token"])
-    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": language_args(params, False)["hl"],
+    token = json.loads(raw)
+    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": language_args(params.get("language"), False)["hl"],
             "cselibv": token["cselibv"], "cx": conf["cx"], "q": query,
             "safe": google.SAFE[params.get("safesearch", 0)], "cse_tok": token["cse_tok"], "callback": "_",
             "rurl": "", "searchtype": conf.get("google_categ", "")}
@@ -110,7 +112,7 @@ def _item(item: dict[str, Any], images: bool) -> dict[str, Any]:
             "img_format": str(item.get("fileFormat") or "").rsplit("/", 1)[-1], "source": item.get("visibleUrl") or ""}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     text = resp.text
     try:
         data = json.loads(text[text.find("{"):text.rfind("}") + 1])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import google
 
 base_url = "https://www.google.com"
@@ -28,11 +29,11 @@ about = {"website": "https://images.google.com", "results": "HTML", "use_officia
 _SAFE = {0: "images", 1: "active", 2: "active"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     google.wml_request(query, params, {"tbm": "isch"}, restrict=False, safe=_SAFE)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = google.wml_tree(resp)
     results = []
     for href in tree.xpath('//a[contains(@href, "/imgres?")]/@href'):

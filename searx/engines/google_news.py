@@ -18,6 +18,7 @@ from lxml import etree
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import feed_date, locale, squash, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import google
 
 base_url = "https://news.google.com"
@@ -34,7 +35,7 @@ _REGION = {"en": "US", "ja": "JP", "ko": "KR", "zh": "CN", "sv": "SE", "da": "DK
            "he": "IL", "hi": "IN", "uk": "UA", "ar": "EG", "nb": "NO", "vi": "VN", "fa": "IR", "ms": "MY"}
 
 
-def edition(params: dict[str, Any]) -> dict[str, str]:
+def edition(params: EngineParams) -> dict[str, str]:
     """``hl``, ``gl`` and ``ceid`` of the Google News edition of the search language."""
     lang, region = locale(params.get("language"))
     lang, named = lang or "en", bool(region)
@@ -47,14 +48,14 @@ def edition(params: dict[str, Any]) -> dict[str, str]:
     return {"hl": hl, "gl": region, "ceid": f"{region}:{lang}"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if params["pageno"] > 1:
         params["url"] = None  # one feed: no second page
         return
     params["url"] = f"{_base_url(params)}/rss/search?{urlencode({'q': query, **edition(params)})}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     google.check_page(resp, shell=True)
     try:
         rss = etree.fromstring(resp.content, etree.XMLParser(resolve_entities=False, no_network=True))

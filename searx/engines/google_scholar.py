@@ -21,6 +21,7 @@ from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
 from searx.enginelib.locales import language_args
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import google
 from searx.errors import EngineCaptcha
 
@@ -34,11 +35,11 @@ timeout = 3.0
 about = {"website": "https://scholar.google.com", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if params["pageno"] > google.MAX_PAGE:
         params["url"] = None
         return
-    args = {"q": query, **language_args(params), "start": str((params["pageno"] - 1) * 10),
+    args = {"q": query, **language_args(params.get("language")), "start": str((params["pageno"] - 1) * 10),
             "as_sdt": "2007", "as_vis": "0"}
     if time_range.letter(params):
         args["as_ylo"] = str(datetime.date.today().year - 1)
@@ -86,7 +87,7 @@ def _paper(hit: Any) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     google.check_page(resp)
     tree = parse_html(resp)
     if tree.xpath('//form[@id="gs_captcha_f"]'):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from searx.enginelib.html_parse import has_class, text_of, video_embed
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.engines import google
 
 base_url = "https://www.google.com"
@@ -24,7 +25,7 @@ timeout = 3.0
 about = {"website": "https://www.google.com", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     google.wml_request(query, params, {"tbm": "vid"}, restrict=False)
 
 
@@ -36,7 +37,7 @@ def _length(hit: Any) -> str:
     return ""
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = google.wml_tree(resp)
     results = []
     for hit in tree.xpath(f'//div[{has_class("zMzFAb")}]'):

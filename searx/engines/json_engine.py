@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.enginelib.url_template import check, fill, html_to_text
 from searx.errors import EngineParseError
 
@@ -81,11 +82,11 @@ def _thumbnail(item: Any, conf: Mapping[str, Any]) -> str:
     return conf.get("thumbnail_prefix", "") + path if path else ""
 
 
-def request(query_text: str, params: dict[str, Any]) -> None:
+def request(query_text: str, params: EngineParams) -> None:
     fill(query_text, params, params["engine"].settings)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     conf = resp.search_params["engine"].settings
     data = json_body(resp, "json_engine", bot_pages=False)
     if conf.get("results_query"):
@@ -102,8 +103,8 @@ def response(resp: Any) -> list[dict[str, Any]]:
             continue
         results.append({
             "url": conf.get("url_prefix", "") + str(url),
-            "title": _text(_first(item, conf.get("title_query", "")), conf.get("title_html_to_text")),
-            "content": _text(_first(item, conf.get("content_query", "")), conf.get("content_html_to_text")),
+            "title": _text(_first(item, conf.get("title_query", "")), bool(conf.get("title_html_to_text"))),
+            "content": _text(_first(item, conf.get("content_query", "")), bool(conf.get("content_html_to_text"))),
             "thumbnail": _thumbnail(item, conf),
         })
     if conf.get("suggestion_query"):

@@ -14,6 +14,7 @@ from urllib.parse import quote, urljoin
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://kickasstorrents.to"
 categories = ["files"]
@@ -25,7 +26,7 @@ about = {"website": "https://kickasstorrents.to", "use_official_api": False, "re
 _ROWS = f'//table[{has_class("data")}]//tr[descendant::a[{has_class("cellMainLink")}]]'
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/usearch/{quote(query, safe='')}/{params['pageno']}/"
 
 
@@ -34,7 +35,7 @@ def _count(row: Any, cls: str) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     rows = tree.xpath(_ROWS)
     if not rows:

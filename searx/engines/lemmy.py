@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, markdown_text, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://lemmy.ml/"
 lemmy_type = "Communities"  # SearXNG's key: Communities, Users, Posts or Comments
@@ -33,7 +34,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"lemmy_type: {conf.get('lemmy_type')!r} is not one of {', '.join(_LISTS)}")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     kind = params["engine"].settings["lemmy_type"]
     args = {"q": query, "page": str(params["pageno"]), "type_": kind}
     params["url"] = f"{_base_url(params)}/api/v3/search?{urlencode(args)}"
@@ -103,7 +104,7 @@ _PARSERS = {"Communities": (_community, "community"), "Users": (_person, "person
             "Comments": (_comment, "comment")}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     kind = resp.search_params["engine"].settings["lemmy_type"]
     data = json_body(resp, "lemmy")
     views = data.get(_LISTS[kind]) if isinstance(data, dict) else None

@@ -11,12 +11,13 @@ detecting the source language (the pair names it), Lingva's audio.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 from searx.enginelib import language_pair
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, unparsable
+from searx.enginelib.params import SearchResponse
 
 base_url = "https://lingva.ml"
 categories = ["general", "translate"]
@@ -24,7 +25,7 @@ timeout = 6.0
 about = {"website": "https://github.com/thedaviddelta/lingva-translate", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: language_pair.PairParams) -> None:
     pair = language_pair.parse(query)
     if pair is None:
         return
@@ -52,14 +53,14 @@ def _items(translation: str, info: dict[str, Any]) -> list[dict[str, Any]]:
     return items
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "lingva")
     if not isinstance(data, dict) or ("translation" not in data and "error" not in data):
         raise unparsable(resp, "lingva: no translation field")
     translation = str(data.get("translation") or "").strip()
     if not translation:
         return []
-    pair: language_pair.LanguagePair = resp.search_params["pair"]
+    pair = cast(language_pair.PairParams, resp.search_params)["pair"]
     codes = f"{pair.source.code}/{pair.target.code}"
     info: dict[str, Any] = data["info"] if isinstance(data.get("info"), dict) else {}
     results: list[dict[str, Any]] = [{

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, strip_tags, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://mastodon.social"
 mastodon_type = "accounts"  # SearXNG's key: accounts or hashtags
@@ -31,7 +32,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"mastodon_type: {conf.get('mastodon_type')!r} is not one of {', '.join(_TYPES)}")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     args = {"q": query, "resolve": "false", "type": conf["mastodon_type"], "limit": str(conf.get("page_size") or 40)}
     params["url"] = f"{_base_url(params)}/api/v2/search?{urlencode(args)}"
@@ -65,7 +66,7 @@ def _hashtag(tag: dict[str, Any]) -> dict[str, Any]:
             "metadata": f"uses: {uses} | users: {users}" if history else ""}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     kind = resp.search_params["engine"].settings["mastodon_type"]
     data = json_body(resp, "mastodon")
     found = data.get(kind) if isinstance(data, dict) else None

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://{language}.wikipedia.org/"
@@ -33,14 +34,14 @@ timeout = 4.0
 about = {"website": "https://www.mediawiki.org", "results": "JSON", "use_official_api": True}
 
 
-def _site(params: dict[str, Any]) -> str:
+def _site(params: EngineParams) -> str:
     """The wiki's base URL with its trailing slash, ``{language}`` filled in."""
     lang = locale(params.get("language"))[0] or "en"
     url = str(settings_of(params)["base_url"])
     return (url.replace("{language}", lang) if "{language}" in url else url).rstrip("/") + "/"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = settings_of(params)
     size = int(conf.get("page_size") or page_size)
     args: dict[str, Any] = {
@@ -60,7 +61,7 @@ def _date(value: Any, fmt: str) -> str | None:
         return None
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "mediawiki")
     if not isinstance(data, dict):
         raise unparsable(resp, "mediawiki: not an API answer")

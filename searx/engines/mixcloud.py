@@ -14,6 +14,7 @@ from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.mixcloud.com"
@@ -29,7 +30,7 @@ about = {"website": "https://www.mixcloud.com/", "results": "JSON", "use_officia
 PER_PAGE = 10
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = urlencode({"q": query, "type": "cloudcast", "limit": PER_PAGE, "offset": (params["pageno"] - 1) * PER_PAGE})
     params["url"] = f"{_base_url(params)}/search/?{args}"
 
@@ -50,7 +51,7 @@ def _show(show: dict[str, Any], player: str) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     body = json_body(resp, "mixcloud", bot_pages=False)
     if not isinstance(body, dict) or not isinstance(body.get("data"), list):
         error = body.get("error") if isinstance(body, dict) else None

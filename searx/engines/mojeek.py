@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.mojeek.com"
@@ -29,7 +30,7 @@ about = {"website": "https://www.mojeek.com", "results": "HTML", "use_official_a
 SUPPORTED_VALUES = {"search_type": ("",)}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "safe": "0" if params.get("safesearch", 0) == 0 else "1"}
     if params["pageno"] > 1:
         args["s"] = str(10 * (params["pageno"] - 1))
@@ -43,7 +44,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/search?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     if (tree.xpath(f'//div[{has_class("captcha-wrap")}]') or tree.xpath('//script[contains(@src, "altcha")]')
             or text_of(tree.xpath("//title")).lower() == "captcha"):

@@ -17,6 +17,7 @@ from urllib.parse import quote, quote_plus, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://nominatim.openstreetmap.org"
@@ -41,7 +42,7 @@ KEY_ORDER = ("cuisine", "organic", "delivery", "opening_hours", "fee", "payment:
 _RANK = {k: i for i, k in enumerate(KEY_ORDER)}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"q": query, "polygon_geojson": 1, "format": "jsonv2", "addressdetails": 1, "extratags": 1, "dedupe": 1}
     params["url"] = f"{_base_url(params)}/search?{urlencode(args)}"
     lang, region = locale(params.get("language"))
@@ -126,7 +127,7 @@ def _place(place: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     places = json_body(resp, "openstreetmap", bot_pages=False)
     if not isinstance(places, list):
         raise EngineParseError("Nominatim's answer is not a list of places")

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.openverse.org/v1/images/"
@@ -24,7 +25,7 @@ about = {"website": "https://openverse.org/", "results": "JSON", "use_official_a
 _MAX_RESULTS = 240  # anonymous clients cannot page deeper
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     size = int(conf.get("page_size") or page_size)
     if params["pageno"] * size > _MAX_RESULTS:
@@ -42,7 +43,7 @@ def _licence(item: dict[str, Any]) -> str:
     return f"CC {name} {item.get('license_version') or ''}".strip()
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "openverse")
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         detail = data.get("detail") if isinstance(data, dict) else None

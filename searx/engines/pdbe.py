@@ -14,6 +14,7 @@ from typing import Any
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, squash
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.ebi.ac.uk"
@@ -29,7 +30,7 @@ _ENTRY = "https://www.ebi.ac.uk/pdbe/entry/pdb/{}"
 _PICTURE = "https://www.ebi.ac.uk/pdbe/static/entry/{}_deposited_chain_front_image-200x200.png"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/pdbe/search/pdb/select?"
     params["method"] = "POST"
     params["data"] = {"q": query, "wt": "json"}
@@ -69,7 +70,7 @@ def _result(doc: dict[str, Any], hide: bool) -> dict[str, Any] | None:
             "thumbnail": _PICTURE.format(pdb_id)}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "pdbe", bot_pages=False)
     docs = (data.get("response") or {}).get("docs") if isinstance(data, dict) else None
     if not isinstance(docs, list):

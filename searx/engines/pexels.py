@@ -23,6 +23,7 @@ from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, parse_html, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.pexels.com"
@@ -39,15 +40,15 @@ _SINCE = {"day": "last_24_hours", "week": "last_week", "month": "last_month", "y
 _KEY = re.compile(r'"secret-key"\s*:\s*"([A-Za-z0-9._~+/=-]{8,200})"')
 
 
-def _headers(params: dict[str, Any]) -> dict[str, str]:
+def _headers(params: EngineParams) -> dict[str, str]:
     return {"Referer": _base_url(params) + "/", "Sec-GPC": "1"}
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str | None:
+def token_scope(query: str, params: EngineParams) -> str | None:
     return None if params["engine"].settings.get("api_key") else ""  # one key for every query
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["url"] = _base_url(params) + "/"
     params["headers"].update({**_headers(params), "Accept": "text/html"})
 
@@ -57,7 +58,7 @@ def _first(src: str) -> int:
     return 0 if "/_app" in src or "/main" in src else 1
 
 
-def token_response(resp: Any) -> str | list[str]:
+def token_response(resp: SearchResponse) -> str | list[str]:
     """The key when this page holds it; on the home page, its scripts (the runner asks them)."""
     text = resp.text
     if found := _KEY.search(text):
@@ -71,20 +72,20 @@ def token_response(resp: Any) -> str | list[str]:
     return sorted(scripts, key=_first)
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     key = str(conf.get("api_key") or params.get("token") or "")
     if not key:
         params["url"] = None
         return
     args = {"query": query, "page": params["pageno"], "per_page": int(conf.get("results_per_page") or 20)}
-    if params.get("time_range") in _SINCE:
-        args["date_from"] = _SINCE[params["time_range"]]
+    if (since := _SINCE.get(params.get("time_range") or "")) is not None:
+        args["date_from"] = since
     params["headers"].update({**_headers(params), "secret-key": key, "Accept": "application/json"})
     params["url"] = f"{_base_url(params)}/en-us/api/v3/search/photos?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "pexels")
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         raise EngineParseError("pexels: no data list in the answer")

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from searx import __version__
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://photon.komoot.io"
@@ -32,7 +33,7 @@ _TYPES = {"N": "node", "W": "way", "R": "relation"}
 _NAMED = ("amenity", "shop", "tourism", "leisure")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: dict[str, Any] = {"q": query, "limit": int(params["engine"].settings.get("page_size") or page_size)}
     lang, _ = locale(params.get("language"))
     if lang in LANGUAGES:
@@ -80,7 +81,7 @@ def _place(feature: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "photon", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("features"), list):
         raise EngineParseError("Photon's answer is not a GeoJSON FeatureCollection")

@@ -17,6 +17,7 @@ from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, status_error
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://www.pinterest.com"
@@ -25,7 +26,7 @@ paging = False
 about = {"website": "https://www.pinterest.com/", "results": "JSON", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     data = {"options": {"query": query, "bookmarks": [""]}, "context": {}}
     params["headers"].update({"X-Pinterest-AppState": "active", "X-Pinterest-Source-Url": "/ideas/",
                               "X-Pinterest-PWS-Handler": "www/ideas.js", "Accept": "application/json"})
@@ -43,7 +44,7 @@ def _failure(answer: dict[str, Any], status: int) -> EngineError:
     return EngineError(message)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if resp.status_code >= 400 and "json" not in resp.headers.get("content-type", "") and (error := status_error(resp)):
         raise error  # an error page, not Pinterest's JSON
     body = json_body(resp, "pinterest")

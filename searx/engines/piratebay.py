@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import file_size, json_body, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 url = "https://thepiratebay.org/"  # SearXNG's key: the site result links point to
 search_url = "https://apibay.org/q.php?q={search_term}&cat={search_type}"
@@ -38,7 +39,7 @@ _SEARCH_TYPES = {"files": "0", "music": "100", "videos": "200"}
 _NOTHING = "No results returned"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     kind = _SEARCH_TYPES.get(params.get("category", ""), "0")
     params["url"] = params["engine"].settings["search_url"].format(search_term=quote(query), search_type=kind)
 
@@ -55,7 +56,7 @@ def _magnet(info_hash: str, name: str, tracker_list: list[str]) -> str:
                                                            quote_via=quote)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     torrents = json_body(resp, "piratebay")
     if not isinstance(torrents, list):
         raise unparsable(resp, "piratebay: the answer is not a list of torrents")

@@ -18,6 +18,7 @@ from lxml import etree
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import squash
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
@@ -34,7 +35,7 @@ _PMC = "https://www.ncbi.nlm.nih.gov/pmc/articles/"
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
-def _xml(resp: Any, root: str, what: str) -> Any:
+def _xml(resp: SearchResponse, root: str, what: str) -> Any:
     try:
         tree = etree.fromstring(resp.content, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
@@ -47,17 +48,17 @@ def _xml(resp: Any, root: str, what: str) -> Any:
 # --- the token: esearch's PMIDs of this page ---------------------------------------
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return f"{params['pageno']}//{query}"
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     size = int(params["engine"].settings.get("page_size") or page_size)
     args = {"db": "pubmed", "term": query, "retstart": (params["pageno"] - 1) * size, "retmax": size}
     params["url"] = f"{_base_url(params)}/esearch.fcgi?{urlencode(args)}"
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     """The page's PMIDs, comma-separated; "" when the query finds nothing."""
     tree = _xml(resp, "eSearchResult", "esearch")
     error = tree.findtext("ERROR")
@@ -69,7 +70,7 @@ def token_response(resp: Any) -> str:
 # --- the results: efetch's records ---------------------------------------------------
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if not params.get("token"):
         params["url"] = None
         return
@@ -124,6 +125,6 @@ def _paper(article: Any) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = _xml(resp, "PubmedArticleSet", "efetch")
     return [paper for article in tree.iterfind("PubmedArticle") if (paper := _paper(article))]

@@ -15,6 +15,7 @@ from urllib.parse import urlencode, urljoin
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://pypi.org"
 categories = ["it", "packages"]
@@ -23,7 +24,7 @@ timeout = 4.0
 about = {"website": "https://pypi.org", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/search/?{urlencode({'q': query, 'page': params['pageno']})}"
 
 
@@ -33,7 +34,7 @@ def _no_results(tree: Any) -> bool:
     return has_form and "There were no results" in text_of(tree.xpath("//main"))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     snippets = tree.xpath(f"//a[{has_class('package-snippet')}]")
     if not snippets:

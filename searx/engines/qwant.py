@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import unparsable, video_embed
 from searx.enginelib.locales import locale_tag
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineTooManyRequests
 from searx.upstream.status import check_status
 
@@ -42,34 +43,34 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"qwant_categ: {conf.get('qwant_categ')!r} is not one of {', '.join(_VERTICALS)}")
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # the datadome cookie of the last answer, for every query
 
 
-def token_required(params: dict[str, Any]) -> bool:
+def token_required(params: EngineParams) -> bool:
     return False  # a first request goes without one
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     vertical = conf["qwant_categ"]
     if not query or params["pageno"] > _MAX_PAGE:
         params["url"] = None
         return
     count = 50 if vertical == "images" else 10
-    args = {"q": query, "count": count, "locale": locale_tag(params, vertical), "offset": (params["pageno"] - 1) * count,
+    args = {"q": query, "count": count, "locale": locale_tag(params.get("language"), vertical), "offset": (params["pageno"] - 1) * count,
             # "tgp" (a test group, 1 to 3) must be sent and stay the same: one per engine
             "tgp": 1 + zlib.crc32(params["engine"].name.encode()) % 3, "device": "desktop",
             "safesearch": params.get("safesearch", 0), "displayed": "true", "llm": "true"}
     params["raise_for_httperror"] = False  # Qwant's errors are JSON with their own codes
-    if params.get("token"):
-        params["cookies"]["datadome"] = params["token"]
+    if token := params.get("token"):
+        params["cookies"]["datadome"] = token
     base = str(conf["base_url"]).rstrip("/")
     params["headers"].update({"Accept": "application/json", "Referer": base + "/", "Origin": base})
     params["url"] = f"{conf['api_url']}{vertical}?{urlencode(args)}"
 
 
-def _error(resp: Any, body: dict[str, Any]) -> EngineError:
+def _error(resp: SearchResponse, body: dict[str, Any]) -> EngineError:
     data: dict[str, Any] = body["data"] if isinstance(body.get("data"), dict) else {}
     if data.get("error_code") == 24:
         return EngineTooManyRequests("Qwant rate limit (error_code 24)")
@@ -102,7 +103,7 @@ def _item(vertical: str, item: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         body = resp.json()
     except ValueError:

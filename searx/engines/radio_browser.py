@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 from babel import Locale, UnknownLocaleError
 
 from searx.enginelib.html_parse import json_body, locale
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url: str | list[str] = "https://de1.api.radio-browser.info"
@@ -57,7 +58,7 @@ def _language_name(lang: str) -> str:
         return ""
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     size = int(conf.get("page_size") or page_size)
     args = {"name": query, "order": "votes", "offset": (params["pageno"] - 1) * size, "limit": size,
@@ -89,7 +90,7 @@ def _station(station: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     stations = json_body(resp, "radio_browser", bot_pages=False)
     if not isinstance(stations, list):
         raise EngineParseError("radio_browser: the answer is not a list of stations")

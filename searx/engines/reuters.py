@@ -18,6 +18,7 @@ from urllib.parse import quote_plus
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha, EngineParseError
 from searx.upstream.bot_checks import challenge_marker
 from searx.upstream.status import check_status
@@ -34,7 +35,7 @@ sort_order = "relevance"  # or display_date:desc, display_date:asc
 about = {"website": "https://www.reuters.com", "results": "JSON", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     size = int(conf.get("results_per_page") or results_per_page)
     args: dict[str, Any] = {"keyword": query, "offset": (params["pageno"] - 1) * size,
@@ -52,7 +53,7 @@ def _thumbnail(picture: Any, height: int = 80) -> str:
     return f"{url}&height={height}" if url else ""
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if resp.status_code in (401, 403) and challenge_marker(resp.content, resp.headers):
         raise EngineCaptcha("Reuters DataDome captcha")
     check_status(resp)

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, squash
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://api.semanticscholar.org"
@@ -30,7 +31,7 @@ FIELDS = "title,url,abstract,venue,journal,year,publicationDate,authors,external
 _PAPER = "https://www.semanticscholar.org/paper/"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"query": query, "offset": (params["pageno"] - 1) * PER_PAGE, "limit": PER_PAGE, "fields": FIELDS}
     params["url"] = f"{_base_url(params)}/graph/v1/paper/search?{urlencode(args)}"
     params["headers"]["Accept"] = "application/json"
@@ -44,8 +45,8 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 def _date(paper: dict[str, Any]) -> str | None:
-    if isinstance(paper.get("publicationDate"), str) and paper["publicationDate"]:
-        return paper["publicationDate"]
+    if isinstance(published := paper.get("publicationDate"), str) and published:
+        return published
     year = paper.get("year")
     # a year alone is the first of January, as SearXNG's crossref pads its date parts
     return f"{year:04d}-01-01" if isinstance(year, int) and 0 < year < 10000 else None
@@ -71,7 +72,7 @@ def _paper(paper: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "semantic_scholar", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("total"), int):
         raise EngineParseError("Semantic Scholar's answer is not a paper search result")

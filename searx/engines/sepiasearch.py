@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://sepiasearch.org"
@@ -29,7 +30,7 @@ PER_PAGE = 10
 _NSFW = {0: "both", 1: "false", 2: "false"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: list[tuple[str, str]] = [
         ("search", query), ("start", str((params["pageno"] - 1) * PER_PAGE)), ("count", str(PER_PAGE)),
         ("sort", "-match"), ("nsfw", _NSFW.get(params.get("safesearch", 0), "false")),
@@ -42,7 +43,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/api/v1/search/videos?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "sepiasearch", bot_pages=False)
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         raise EngineParseError("SepiaSearch answer has no data list")

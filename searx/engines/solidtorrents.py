@@ -15,6 +15,7 @@ from urllib.parse import urlencode, urljoin
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://solidtorrents.to"
 categories = ["files"]
@@ -24,7 +25,7 @@ about = {"website": "https://www.solidtorrents.to/", "use_official_api": False, 
          "results": "HTML"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/search?{urlencode({'q': query, 'page': params['pageno']})}"
 
 
@@ -40,7 +41,7 @@ def _date(text: str) -> str | None:
         return None
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     entries = tree.xpath(f'//li[{has_class("search-result")}]')
     if not entries:

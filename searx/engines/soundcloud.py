@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote_plus, urlencode
 
 from searx.enginelib.html_parse import json_body, locale, parse_html, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineAccessDenied, EngineParseError
 from searx.upstream.status import check_status
 
@@ -41,15 +42,15 @@ _APP_LOCALE = {"de": "de", "en": "en", "es": "es", "fr": "fr", "oc": "fr", "it":
                "szl": "pl", "pt": "pt_BR", "pap": "pt_BR", "sv": "sv"}
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one client_id for the engine
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["url"] = str(params["engine"].settings.get("token_url") or token_url)
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     tree = parse_html(resp)
     script = tree.xpath('//script[contains(text(), "__sc_hydration")]/text()')
     if not script:
@@ -66,7 +67,7 @@ def token_response(resp: Any) -> str:
     raise EngineParseError("soundcloud: no apiClient id in the hydration data")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if not params.get("token"):
         params["url"] = None
         return
@@ -95,7 +96,7 @@ def _hit(hit: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if resp.status_code in (401, 403):
         raise EngineAccessDenied(f"soundcloud: HTTP {resp.status_code}, the client_id was refused")
     check_status(resp)

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import settings_of
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineAccessDenied, EngineHTTPError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://api.stackexchange.com"
@@ -30,7 +31,7 @@ about = {"website": "https://stackoverflow.com", "results": "JSON", "use_officia
 _PAGE_SIZE = 10
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: dict[str, Any] = {"q": query, "page": params["pageno"], "pagesize": _PAGE_SIZE,
                             "site": settings_of(params).get("api_site", "stackoverflow"),
                             "sort": "relevance", "order": "desc"}
@@ -41,7 +42,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["raise_for_httperror"] = False
 
 
-def _raise_for_status(resp: Any, data: Any) -> None:
+def _raise_for_status(resp: SearchResponse, data: Any) -> None:
     status = resp.status_code
     error = data if isinstance(data, dict) and "error_id" in data else None
     if status == 429 or (error and error.get("error_name") == "throttle_violation"):
@@ -53,7 +54,7 @@ def _raise_for_status(resp: Any, data: Any) -> None:
         raise EngineHTTPError(f"HTTP {status}: {(error or {}).get('error_name', '')}".strip(": "))
 
 
-def _retry_after(resp: Any, error: dict[str, Any] | None) -> float | None:
+def _retry_after(resp: SearchResponse, error: dict[str, Any] | None) -> float | None:
     header = resp.headers.get("retry-after", "")
     if header.isdigit():
         return float(header)
@@ -63,7 +64,7 @@ def _retry_after(resp: Any, error: dict[str, Any] | None) -> float | None:
     return float(numbers[-1]) if numbers else None
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         data = resp.json()
     except ValueError:

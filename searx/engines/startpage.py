@@ -19,6 +19,7 @@ from searx.enginelib import time_range
 from searx.enginelib.embedded_data import json_after
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.startpage.com"
@@ -52,15 +53,15 @@ def _language_name(lang: str) -> str:
         return "english"
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one sc code serves every query and language
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["url"] = _base_url(params) + "/"
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     tree = parse_html(resp)
     code = tree.xpath('//form[@id="search"]//input[@name="sc"]/@value')
     if code and code[0].strip():
@@ -70,7 +71,7 @@ def token_response(resp: Any) -> str:
     raise unparsable(resp, "no sc code in Startpage's search form")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     lang, region = locale(params.get("language"))
     args = {"query": query, "cat": params["engine"].settings.get("startpage_categ") or "web", "t": "device", "qsr": "all",
             "with_date": time_range.letter(params),
@@ -100,7 +101,7 @@ def _is_challenge(tree: Any, body: bytes) -> bool:
                 or text_of(tree.xpath("//title")).lower() in ("captcha", "startpage captcha"))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     vertical = resp.search_params["engine"].settings.get("startpage_categ") or "web"
     if vertical != "web":
         return _hydrated(resp, vertical)
@@ -132,7 +133,7 @@ def _item(vertical: str, item: dict[str, Any], thumb: str) -> dict[str, Any]:
             "img_format": "" if fmt == "UNKNOWN" else fmt}
 
 
-def _hydrated(resp: Any, vertical: str) -> list[dict[str, Any]]:
+def _hydrated(resp: SearchResponse, vertical: str) -> list[dict[str, Any]]:
     """News and images from the page's hydration data (its ``mainline`` regions)."""
     try:
         data = json_after(resp.text, f"React.createElement(UIStartpage.AppSerp{vertical.capitalize()},")

@@ -16,6 +16,7 @@ from urllib.parse import quote_plus, urlsplit
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import strip_tags, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://www.tootfinder.ch"
 categories = ["social media"]
@@ -28,11 +29,11 @@ _DECODER = json.JSONDecoder()
 _TITLE = 75  # a post without a card is titled by its first characters
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/rest/api/search/{quote_plus(query)}"
 
 
-def _posts(resp: Any) -> list[Any]:
+def _posts(resp: SearchResponse) -> list[Any]:
     text = resp.text
     # the list is the answer's first line that opens one (PHP warnings may come before or after)
     start = len(text) - len(text.lstrip()) if text.lstrip().startswith("[") else text.find("\n[") + 1
@@ -61,7 +62,7 @@ def _sensitive(post: dict[str, Any]) -> bool:
     return bool(post.get("sensitive") or post.get("sensitivity") or post.get("spoiler_text"))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     safe = resp.search_params.get("safesearch", 0) > 0
     results = []
     for post in _posts(resp):

@@ -10,11 +10,12 @@ reported as too many requests. Not supported: paging, time range, safe search, M
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from searx.enginelib import language_pair
 from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib.params import SearchResponse
 from searx.errors import EngineTooManyRequests
 
 api_url = "https://api.mymemory.translated.net"
@@ -26,7 +27,7 @@ timeout = 5.0
 about = {"website": "https://mymemory.translated.net/", "results": "JSON", "use_official_api": True}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: language_pair.PairParams) -> None:
     pair = language_pair.parse(query)
     if pair is None:
         return
@@ -38,7 +39,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{str(conf['api_url']).rstrip('/')}/get?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "translated")
     if not isinstance(data, dict) or not isinstance(data.get("responseData"), dict):
         raise unparsable(resp, "translated: no responseData")
@@ -58,8 +59,8 @@ def response(resp: Any) -> list[dict[str, Any]]:
         line = f"{segment} : {translation}"
         if translation and segment and translation != text and line not in examples:
             examples.append(line)
-    params = resp.search_params
-    pair: language_pair.LanguagePair = params["pair"]
+    params = cast(language_pair.PairParams, resp.search_params)
+    pair = params["pair"]
     conf = settings_of(params)
     link_args = {"q": pair.text, "lang": locale(params.get("language"))[0] or "en",
                  "sl": pair.source.code, "tl": pair.target.code}

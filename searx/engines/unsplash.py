@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from searx import __version__
 from searx.enginelib.html_parse import json_body
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://unsplash.com/"
@@ -24,7 +25,7 @@ page_size = 20  # results a page
 about = {"website": "https://unsplash.com", "results": "JSON", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     args = {"query": query, "page": params["pageno"], "per_page": int(conf.get("page_size") or page_size)}
     params["headers"].update({"User-Agent": f"searx-ai/{__version__}", "Accept": "application/json"})
@@ -36,7 +37,7 @@ def _clean(url: Any) -> str:
     return urlunsplit(parts._replace(query=urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "ixid"])))
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "unsplash")
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise EngineParseError("unsplash: no results list in the answer")

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://vimeo.com"
@@ -30,11 +31,11 @@ _PLAYER = "https://player.vimeo.com/video/"
 _START, _END = b"var data = ", b";\n"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/search/page:{params['pageno']}?{urlencode({'q': query})}"
 
 
-def _data(resp: Any) -> Any:
+def _data(resp: SearchResponse) -> Any:
     """The page's search state (one scan of the page for its ``var data =`` line)."""
     start = resp.content.find(_START)
     if start < 0:
@@ -66,7 +67,7 @@ def _clip(clip: Any, base: str) -> dict[str, Any] | None:
     }
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = _data(resp)
     hits = (data.get("filtered") or {}).get("data") if isinstance(data, dict) else None
     if not isinstance(hits, list):

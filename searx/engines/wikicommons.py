@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlencode, urlsplit
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import file_size, json_body, locale, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://commons.wikimedia.org"
@@ -42,7 +43,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"wc_search_type: {conf.get('wc_search_type')!r} is not one of {', '.join(_FILE_TYPES)}")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     conf = params["engine"].settings
     per_page = int(conf.get("number_of_results") or number_of_results)
     lang, _ = locale(params.get("language"))
@@ -86,7 +87,7 @@ def _item(kind: str, page: dict[str, Any], info: dict[str, Any]) -> dict[str, An
             "thumbnail": info.get("thumburl") or ""}
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "wikicommons", bot_pages=False)
     if not isinstance(data, dict) or "error" in data:
         raise EngineParseError(f"Commons API error: {data.get('error') if isinstance(data, dict) else data!r}")

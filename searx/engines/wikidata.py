@@ -17,6 +17,7 @@ from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale, settings_of
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.wikidata.org"
@@ -33,11 +34,11 @@ _FACTS = {"P571": "Inception", "P569": "Date of birth", "P570": "Date of death",
           "P1082": "Population", "P2046": "Area", "P348": "Software version", "P1813": "Short name"}
 
 
-def _lang(params: dict[str, Any]) -> str:
+def _lang(params: EngineParams) -> str:
     return locale(params.get("language"))[0] or settings_of(params).get("default_language", "en")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     query = query.strip()
     if params["pageno"] > 1 or not query:
         params["url"] = None
@@ -108,7 +109,7 @@ def entity_results(entity: dict[str, Any], lang: str, site: str) -> list[dict[st
     return [box, {"url": page, "title": label, "content": description}]
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "wikidata", bot_pages=False)
     if not isinstance(data, dict) or "entities" not in data:
         code = (data.get("error") or {}).get("code") if isinstance(data, dict) else None

@@ -18,6 +18,7 @@ from urllib.parse import quote, urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://{lang}.wikipedia.org"
@@ -31,12 +32,12 @@ about = {"website": "https://www.wikipedia.org", "results": "JSON", "use_officia
 _PAGE_SIZE = 10
 
 
-def _site(params: dict[str, Any]) -> str:
+def _site(params: EngineParams) -> str:
     lang = locale(params.get("language"))[0] or settings_of(params).get("default_language", "en")
     return _base_url(params, lang=lang)
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args: dict[str, Any] = {
         "action": "query", "format": "json", "utf8": "1",
         "list": "search", "srsearch": query, "srlimit": _PAGE_SIZE,
@@ -81,7 +82,7 @@ def _names_the_page(query: str, title: str) -> bool:
     return bool(query) and norm(query) == norm(title)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     data = json_body(resp, "wikipedia", bot_pages=False)
     query = data.get("query") if isinstance(data, dict) else None
     if not isinstance(query, dict) or "search" not in query:

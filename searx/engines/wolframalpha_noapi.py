@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineParseError
 
 base_url = "https://www.wolframalpha.com"
@@ -33,15 +34,15 @@ about = {"website": "https://www.wolframalpha.com/", "results": "JSON", "use_off
 _IMAGE_PODS = {"VisualRepresentation", "Illustration", "Symbol"}
 
 
-def token_scope(query: str, params: dict[str, Any]) -> str:
+def token_scope(query: str, params: EngineParams) -> str:
     return ""  # one proxycode for every query
 
 
-def token_request(query: str, params: dict[str, Any]) -> None:
+def token_request(query: str, params: EngineParams) -> None:
     params["url"] = f"{_base_url(params)}/input/api/v1/code?ts=9999999999999999999"
 
 
-def token_response(resp: Any) -> str:
+def token_response(resp: SearchResponse) -> str:
     try:
         code = resp.json().get("code")
     except (ValueError, AttributeError):
@@ -51,11 +52,11 @@ def token_response(resp: Any) -> str:
     return code
 
 
-def page_url(params: dict[str, Any], query: str) -> str:
+def page_url(params: EngineParams, query: str) -> str:
     return f"{_base_url(params)}/input/?{urlencode({'i': query})}"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"async": "false", "banners": "raw", "debuggingdata": "false",
             "format": "image,plaintext,imagemap,minput,moutput", "formattimeout": "2", "input": query,
             "output": "JSON", "parsetimeout": "2", "proxycode": params.get("token") or "", "scantimeout": "0.5",
@@ -64,7 +65,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}/input/json.jsp?{urlencode(args)}"
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     try:
         result = resp.json()["queryresult"]
     except (ValueError, KeyError, TypeError) as exc:

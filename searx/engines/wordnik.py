@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://www.wordnik.com"
 categories = ["dictionaries", "define"]
@@ -24,7 +25,7 @@ timeout = 5.0
 about = {"website": "https://www.wordnik.com", "results": "HTML", "use_official_api": False}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     word = query.strip()
     if word:
         params["url"] = f"{_base_url(params)}/words/{quote(word, safe='')}"
@@ -37,7 +38,7 @@ def _definition(li: Any) -> str:
     return text_of(li)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     tree = parse_html(resp)
     section = tree.xpath("//*[@id='define']")
     if not section:

@@ -20,6 +20,7 @@ from babel import Locale
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import locale, settings_of, status_error, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 
 base_url = "https://wttr.in"
 url = ""  # SearXNG's key: the whole request URL with {query} and {lang} (empty: base_url's)
@@ -46,7 +47,7 @@ _CODES = {
 _COUNTRY_ALIASES = {"United States of America": "US", "Russia": "RU", "South Korea": "KR", "Czech Republic": "CZ"}
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     if not query.strip():
         return  # wttr.in would answer for the instance's own address
     lang = locale(params.get("language"))[0] or "en"
@@ -113,7 +114,7 @@ def _forecasts(data: dict[str, Any], place: dict[str, Any], lang: str) -> list[d
     return out
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if resp.status_code == 404:
         return []
     if error := status_error(resp):

@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 import lxml.etree
 import lxml.html
 
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.enginelib.url_template import check, fill
 from searx.errors import EngineParseError
 
@@ -65,11 +66,11 @@ def _url(nodes: Any, base: str) -> str:
     return urljoin(base, value) if value else ""
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     fill(query, params, params["engine"].settings)
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     conf = resp.search_params["engine"].settings
     if not resp.content.strip():
         return []

@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlencode
 
 from searx.enginelib import time_range
 from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha
 
 base_url = "https://search.yahoo.com"
@@ -38,7 +39,7 @@ _REGION_HOST = {"CO": "co", "TH": "th", "VE": "ve", "CL": "cl", "HK": "hk", "PE"
 _MAIN = {"", "en", "bg", "cs", "da", "el", "et", "he", "hr", "ja", "ko", "sk", "sl"}
 
 
-def _host(params: dict[str, Any]) -> tuple[str, str]:
+def _host(params: EngineParams) -> tuple[str, str]:
     """The Yahoo host of the search locale and Yahoo's language code."""
     lang, region = locale(params.get("language"))
     code = ("zh_cht" if region in ("TW", "HK") else "zh_chs") if lang == "zh" else lang
@@ -51,7 +52,7 @@ def _host(params: dict[str, Any]) -> tuple[str, str]:
     return (main.replace("://search.", f"://{sub}.search.", 1) if sub else main), code or "any"
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     host, code = _host(params)
     args: dict[str, Any] = {"p": query}
     if btf := time_range.letter(params, year=False):
@@ -75,7 +76,7 @@ def target(href: str) -> str:
     return unquote(href[start + 4:min(ends)])
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     if resp.url.host in ("guce.yahoo.com", "consent.yahoo.com"):
         raise EngineCaptcha("Yahoo consent wall")
     tree = parse_html(resp)

@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import locale, parse_html, text_of, unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://yandex.com"
@@ -40,7 +41,7 @@ def init(conf: dict[str, Any]) -> None:
         raise ValueError(f"search_type: {conf.get('search_type')!r} is not 'web' or 'images'")
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     images = params["engine"].settings["search_type"] == "images"
     if images:
         args: dict[str, Any] = {"text": query, "uinfo": "sw-1920-sh-1080-ww-1125-wh-999"}
@@ -56,18 +57,18 @@ def request(query: str, params: dict[str, Any]) -> None:
     params["url"] = f"{_base_url(params)}{path}?{urlencode(args)}"
 
 
-def _check(resp: Any) -> None:
+def _check(resp: SearchResponse) -> None:
     if resp.headers.get("x-yandex-captcha") == "captcha" or "showcaptcha" in resp.url.path:
         raise EngineCaptcha("Yandex captcha")
 
 
-def _captcha_page(resp: Any) -> None:
+def _captcha_page(resp: SearchResponse) -> None:
     # only asked of a page without results: a result page's scripts may name the captcha too
     if any(marker in resp.content[:65536].lower() for marker in _CAPTCHA):
         raise EngineCaptcha("Yandex captcha page")
 
 
-def _web(resp: Any, tree: Any) -> list[dict[str, Any]]:
+def _web(resp: SearchResponse, tree: Any) -> list[dict[str, Any]]:
     results = []
     for hit in tree.xpath('//li[contains(@class, "serp-item")]'):
         link = hit.xpath('.//a[@class="b-serp-item__title-link"]')
@@ -86,7 +87,7 @@ def _largest(viewer: dict[str, Any]) -> dict[str, Any]:
     return max((s for s in sizes if isinstance(s, dict) and s.get("url")), key=lambda s: s.get("h") or 0, default={})
 
 
-def _images(resp: Any, tree: Any) -> list[dict[str, Any]]:
+def _images(resp: SearchResponse, tree: Any) -> list[dict[str, Any]]:
     states = tree.xpath('//*[@data-state][contains(@data-state, "serpList")]/@data-state')
     try:
         state = json.loads(states[0]) if states else None
@@ -108,7 +109,7 @@ def _images(resp: Any, tree: Any) -> list[dict[str, Any]]:
     return results
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     _check(resp)
     tree = parse_html(resp)
     if resp.search_params["engine"].settings["search_type"] == "images":

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from searx.enginelib.html_parse import base_url as _base_url
 from searx.enginelib.html_parse import unparsable
+from searx.enginelib.params import EngineParams, SearchResponse
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.youtube.com"
@@ -33,10 +34,10 @@ _SP = {"day": "EgIIAg==", "week": "EgIIAw==", "month": "EgIIBA==", "year": "EgII
 _DATA = re.compile(rb"ytInitialData\s*=\s*(\{.+?\});\s*</script>", re.S)
 
 
-def request(query: str, params: dict[str, Any]) -> None:
+def request(query: str, params: EngineParams) -> None:
     args = {"search_query": query}
-    if params.get("time_range") in _SP:
-        args["sp"] = _SP[params["time_range"]]
+    if (sp := _SP.get(params.get("time_range") or "")) is not None:
+        args["sp"] = sp
     params["cookies"]["CONSENT"] = "YES+"  # without it the EU consent page is served
     params["url"] = f"{_base_url(params)}/results?{urlencode(args)}"
 
@@ -57,7 +58,7 @@ def _videos(data: Any) -> list[dict[str, Any]]:
             if isinstance(item, dict) and isinstance(item.get("videoRenderer"), dict)]
 
 
-def response(resp: Any) -> list[dict[str, Any]]:
+def response(resp: SearchResponse) -> list[dict[str, Any]]:
     found = _DATA.search(resp.content)
     if not found:
         if b"consent.youtube.com" in resp.content[:65536] or b"/sorry/" in resp.content[:65536]:

@@ -67,4 +67,4 @@ def render(outcome: SearchOutcome, base_url: str = "") -> bytes:
         date = rfc822(r.publishedDate)
         if date:
             _sub(item, "pubDate", date)
-    return etree.tostring(rss, xml_declaration=True, encoding="UTF-8")
+    return bytes(etree.tostring(rss, xml_declaration=True, encoding="UTF-8"))

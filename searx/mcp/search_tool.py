@@ -22,7 +22,7 @@ from searx.plugins import PluginManager
 from searx.plugins.tracker_url_remover import clean_url
 from searx.preferences import Pref, Preferences
 from searx.results.search import TIME_RANGES, EngineReport, Outcome, SearchOutcome, SearchQuery
-from searx.search.request import enabled_engines, search_language
+from searx.search.request import Ask, build_query, search_language
 from searx.search.runner import SearchRunner
 from searx.search.start import from_cache, start_search
 from searx.settings import Settings
@@ -115,14 +115,13 @@ def parse(args: Mapping[str, Any]) -> SearchArgs:
 
 def search_query(args: SearchArgs, backend: Backend) -> SearchQuery:
     """The general search of this instance's default engines, the query kept as written."""
-    prefs = Preferences(backend.pref_defs, backend.locked)
-    engines = tuple(n for n in enabled_engines(backend.engines, prefs) if "general" in backend.engines[n].categories)
     query = args.query
     only = args.site or (args.domains[0] if len(args.domains) == 1 else None)
     if only and f"site:{only}" not in query.lower():
         query = f"{query} site:{only}"
-    return SearchQuery(query=query, engines=engines, categories=("general",), language=args.language,
-                       safesearch=backend.settings.search.safe_search, time_range=args.time_range)
+    ask = Ask(categories=("general",), language=args.language, safesearch=backend.settings.search.safe_search,
+              time_range=args.time_range)
+    return build_query(query, backend.engines, ask, Preferences(backend.pref_defs, backend.locked), syntax=False)
 
 
 def cached(sq: SearchQuery, backend: Backend) -> bool:

@@ -22,6 +22,7 @@ import aiohttp
 import httpx
 import msgspec
 
+from searx.enginelib.params import HttpRequest, SearchResponse
 from searx.errors import EngineError, EngineNetworkError, EngineTimeout
 from searx.network.capped import BodyTooLarge, CappedBody
 from searx.network.outgoing import proxy_url, source_addresses, tls_verify
@@ -37,12 +38,12 @@ _decode_json = msgspec.json.Decoder().decode
 class Fetch:
     """One engine request: the engine's params and its timeout in seconds."""
 
-    params: dict[str, Any]
+    params: HttpRequest
     timeout: float
     enable_http: bool = False
 
 
-class EngineResponse(httpx.Response):
+class EngineResponse(SearchResponse):
     """An engine's answer as the ``httpx.Response`` engines expect, its body already read.
 
     Built without httpx's body pipeline (the body is complete and decoded); its
@@ -75,7 +76,7 @@ class EngineResponse(httpx.Response):
         return super().json(**kwargs)
 
     # httpx sets ``headers`` in its constructor and reads it everywhere: built on the first read
-    @property  # type: ignore[override]
+    @property
     def headers(self) -> httpx.Headers:
         if self._built_headers is None:
             self._built_headers = httpx.Headers(self._raw_headers)
@@ -86,7 +87,7 @@ class EngineResponse(httpx.Response):
         self._built_headers = value
 
     # httpx keeps the request in ``_request`` and reads it there: built on the first read
-    @property  # type: ignore[override]
+    @property
     def _request(self) -> httpx.Request | None:
         if self._built is None:
             self._built = httpx.Request(*self._sent)
@@ -101,7 +102,7 @@ class EngineResponse(httpx.Response):
 class Fetched:
     """What came back: a read response or an engine error, and the time it took."""
 
-    response: httpx.Response | None
+    response: SearchResponse | None
     error: EngineError | None
     elapsed: float
 
@@ -176,9 +177,9 @@ class EngineNetwork:
             error.__cause__ = exc
             return Fetched(None, error, time.perf_counter() - start)
 
-    async def _send(self, fetch: Fetch) -> httpx.Response:
+    async def _send(self, fetch: Fetch) -> SearchResponse:
         p = fetch.params
-        url = p["url"]
+        url = p["url"] or ""
         if url.startswith("http://") and not fetch.enable_http:
             raise EngineNetworkError("plain http:// needs enable_http: true for this engine")
         if not url.startswith(("http://", "https://")):

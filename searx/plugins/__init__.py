@@ -17,11 +17,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from searx.results.types import Answer, MainResult, ResultSet
+from searx.settings import Settings
+from searx.settings_sections import PluginConfig
+from searx.store.base import Store
 
 log = logging.getLogger("searx.plugins")
+
+__all__ = ["AnswerPlugin", "Caller", "N_", "Plugin", "PluginConfig", "PluginManager", "Resources", "SearchContext"]
 
 
 def N_(text: str) -> str:  # noqa: N802 - the marker Babel extracts; translated where it is shown
@@ -68,12 +73,16 @@ class SearchContext:
 
 @dataclass(frozen=True)
 class Resources:
-    """What the instance lends plugins once built (``Plugin.start``): its shared store
-    (``searx.store.Store``) and ``get(url, timeout) -> bytes``, a GET through the engine
-    network (``outgoing.proxies`` and ``verify`` apply; raises ``EngineError``)."""
+    """What the instance lends plugins once built (``Plugin.start``): its shared store and
+    ``get(url, timeout) -> bytes``, a GET through the engine network (``outgoing.proxies`` and
+    ``verify`` apply; raises ``EngineError``)."""
 
-    store: Any
+    store: Store
     get: Callable[[str, float], bytes]
+
+
+# what a plugin built without settings (in a test) sees: the defaults of every section
+DEFAULT_SETTINGS = Settings()
 
 
 class Plugin:
@@ -84,20 +93,23 @@ class Plugin:
     name: str = ""
     description: str = ""
     default_on: bool = True
+    # the keys of its ``plugins:`` entry (a subclass of PluginConfig; annotate ``config: Config`` to read them)
+    Config: ClassVar[type[PluginConfig]] = PluginConfig
 
-    def __init__(self, settings: Any = None) -> None:
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, config: PluginConfig | None = None) -> None:
         self.settings = settings
+        self.config = config if config is not None else self.Config()
 
     def start(self, resources: Resources) -> None:
         """Called once when the instance is built, before any search."""
 
     @classmethod
-    def available(cls, settings: Any) -> bool:
+    def available(cls, settings: Settings) -> bool:
         """Whether the instance offers it at all (hostnames: only with rules); else it is not built."""
         return True
 
     @classmethod
-    def check(cls, settings: Any) -> None:
+    def check(cls, settings: Settings) -> None:
         """Raise ``SettingsError`` naming the key when the settings it reads cannot work (at start-up)."""
 
     @property

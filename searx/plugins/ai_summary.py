@@ -9,10 +9,10 @@ a configured LLM, or for users who chose "never".
 from __future__ import annotations
 
 import time
-from typing import Any
 
-from searx.plugins import N_, Plugin, SearchContext
+from searx.plugins import DEFAULT_SETTINGS, N_, Plugin, PluginConfig, SearchContext
 from searx.results.types import Answer
+from searx.settings import Settings
 from searx.settings_sections import SUMMARY_MODES
 from searx.summary import evidence
 
@@ -22,8 +22,8 @@ class AISummaryPlugin(Plugin):
     name = N_("AI summary")
     description = N_("A short answer written by a language model from the results, with citations.")
 
-    def __init__(self, settings: Any = None) -> None:
-        super().__init__(settings)
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, config: PluginConfig | None = None) -> None:
+        super().__init__(settings, config)
         self.clock = time.time
 
     def mode(self, ctx: SearchContext) -> str:

@@ -11,12 +11,11 @@ keeps the summary from reading a removed host's page, or a page that redirected 
 
 from __future__ import annotations
 
-from typing import Any
-
-from searx.plugins import N_, Plugin, SearchContext, hostrules
+from searx.plugins import DEFAULT_SETTINGS, N_, Plugin, PluginConfig, SearchContext, hostrules
 from searx.reader.document import Document, Lane, Page, PageReader
 from searx.reader.errors import ReaderError
 from searx.results.types import MainResult
+from searx.settings import Settings
 
 # fields that hold links besides ``url`` (SearXNG's filter_urls fields), of main results and their kinds
 LINK_FIELDS = ("thumbnail", "img_src", "thumbnail_src", "iframe_src", "audio_src", "torrentfile", "pdf_url", "html_url",
@@ -28,19 +27,19 @@ class HostnamesPlugin(Plugin):
     name = N_("Hostnames")
     description = N_("Apply this site's rules to result hosts: rewrite them, remove them, rank them up or down.")
 
-    def __init__(self, settings: Any = None) -> None:
-        super().__init__(settings)
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, config: PluginConfig | None = None) -> None:
+        super().__init__(settings, config)
         rules = hostrules.from_settings(settings)
         assert rules is not None  # the loader builds it only when ``available``
         self.rules = rules
 
     @classmethod
-    def available(cls, settings: Any) -> bool:
-        conf = getattr(settings, "hostnames", None)
+    def available(cls, settings: Settings) -> bool:
+        conf = settings.hostnames
         return conf is not None and any(getattr(conf, kind) for kind in hostrules.KINDS)
 
     @classmethod
-    def check(cls, settings: Any) -> None:
+    def check(cls, settings: Settings) -> None:
         hostrules.from_settings(settings)  # a bad pattern or file stops start-up naming its key
 
     def cache_key(self, ctx: SearchContext) -> str:

@@ -30,6 +30,7 @@ import regex
 import yaml
 
 from searx.errors import SettingsError
+from searx.settings import Settings
 
 log = logging.getLogger("searx.plugins.hostnames")
 
@@ -244,9 +245,9 @@ class HostRules:
         return self.url(url)[0] is None
 
 
-def from_settings(settings: Any) -> HostRules | None:
+def from_settings(settings: Settings) -> HostRules | None:
     """The rules of ``settings.hostnames`` (files relative to the settings file), or None without any."""
-    conf = getattr(settings, "hostnames", None)
+    conf = settings.hostnames
     if conf is None:
         return None
     source = Path(settings.source) if settings.source else None

@@ -15,9 +15,10 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from searx.errors import SettingsError
-from searx.plugins import Plugin
+from searx.plugins import Plugin, PluginConfig
 from searx.plugins.builtin import BUILTIN
-from searx.plugins.searxng import UnknownPlugin, configured, is_searxng_path
+from searx.plugins.searxng import UnknownPlugin, configured, is_searxng_path, plugin_id
+from searx.settings import Settings, section
 
 log = logging.getLogger("searx.plugins")
 
@@ -47,11 +48,16 @@ def _import(key: str, where: str) -> type[Plugin]:
     return found
 
 
-def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[tuple[type[Plugin], bool | None]]:
+def plugin_classes(settings: Settings, installed: EntryPoints = _installed) -> list[tuple[type[Plugin], bool | None]]:
     """(class, active from the settings or None) in hook order: the built-ins, then dotted
-    paths, then entry points, with ``ai_summary`` last (it steps aside when another answered)."""
+    paths, then entry points, with ``ai_summary`` last (it steps aside when another answered).
+    Every plugin's settings are checked (``check`` and its ``Config``): at start-up."""
+    return [(cls, active) for cls, active, _ in _found(settings, installed)]
+
+
+def _found(settings: Settings, installed: EntryPoints) -> list[tuple[type[Plugin], bool | None, PluginConfig]]:
     classes: list[tuple[type[Plugin], str]] = [(cls, cls.id) for cls in BUILTIN if cls.available(settings)]
-    for key in (settings.plugins if settings is not None else {}):
+    for key in settings.plugins:
         if _is_dotted(key):
             classes.append((_import(key, f"plugins.{key}"), key))
     for ep in installed():
@@ -62,11 +68,24 @@ def plugin_classes(settings: Any, installed: EntryPoints = _installed) -> list[t
         if cls.id in seen:
             raise SettingsError(f"plugins.{key}: plugin id {cls.id!r} is used twice (also {seen[cls.id]})")
         seen[cls.id] = key
+    configs = {cls.id: _config(cls, key, settings) for cls, key in classes}
     for cls, _ in classes:
         cls.check(settings)  # its settings, checked at start-up
     active, _ = _configured(settings, _known(classes))
     ordered = sorted(classes, key=lambda item: item[0].id == "ai_summary")  # stable: only ai_summary moves
-    return [(cls, active.get(key, active.get(cls.id))) for cls, key in ordered]
+    return [(cls, active.get(key, active.get(cls.id)), configs[cls.id]) for cls, key in ordered]
+
+
+def _config(cls: type[Plugin], key: str, settings: Settings) -> PluginConfig:
+    """The plugin's own keys of its ``plugins:`` entry (named by ``key``, or by its id in either spelling),
+    checked against its ``Config``: a key it does not declare stops start-up naming it. SearXNG's own
+    plugins, which declare none, keep accepting the keys SearXNG's entries may carry."""
+    found = next(((k, entry) for k, entry in settings.plugins.items()
+                  if k == key or (not _is_dotted(k) and plugin_id(k) == cls.id)), None)  # fmt: skip
+    if cls.Config is PluginConfig and cls in BUILTIN:
+        return PluginConfig()
+    where, entry = found or (key, {})
+    return section(cls.Config, f"plugins.{where}", {k: v for k, v in entry.items() if k != "active"})
 
 
 def _known(classes: Iterable[tuple[type[Plugin], Any]]) -> set[str]:
@@ -74,22 +93,21 @@ def _known(classes: Iterable[tuple[type[Plugin], Any]]) -> set[str]:
     return {cls.id for cls in BUILTIN} | {cls.id for cls, _ in classes}
 
 
-def _configured(settings: Any, known: set[str]) -> tuple[dict[str, bool], list[UnknownPlugin]]:
-    if settings is None:
-        return {}, []
+def _configured(settings: Settings, known: set[str]) -> tuple[dict[str, bool], list[UnknownPlugin]]:
     return configured(settings.plugins, settings.enabled_plugins, known)
 
 
-def unknown_plugins(settings: Any, installed: EntryPoints = _installed) -> list[UnknownPlugin]:
+def unknown_plugins(settings: Settings, installed: EntryPoints = _installed) -> list[UnknownPlugin]:
     """The plugins the settings name (either SearXNG form) that this instance does not have."""
     return _configured(settings, _known(plugin_classes(settings, installed)))[1]
 
 
-def load_plugins(settings: Any, installed: EntryPoints = _installed) -> list[Plugin]:
-    """One instance of each plugin; ``plugins.<id or path>.active`` decides whether it is on by default."""
+def load_plugins(settings: Settings, installed: EntryPoints = _installed) -> list[Plugin]:
+    """One instance of each plugin, ``cls(settings, config)``; ``plugins.<id or path>.active`` decides whether
+    it is on by default."""
     plugins = []
-    for cls, active in plugin_classes(settings, installed):
-        plugin = cls(settings)
+    for cls, active, config in _found(settings, installed):
+        plugin = cls(settings, config)
         if active is not None:
             plugin.default_on = active
         plugins.append(plugin)

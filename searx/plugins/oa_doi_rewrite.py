@@ -9,12 +9,13 @@ links to ``<resolver URL><DOI>`` instead.
 from __future__ import annotations
 
 import re
-from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from searx.errors import SettingsError
 from searx.plugins import N_, Plugin, SearchContext
-from searx.results.types import MainResult, safe_url
+from searx.results.links import safe_url
+from searx.results.types import MainResult
+from searx.settings import Settings
 
 DOI = re.compile(r"10\.\d{4,9}/[^\s]+")
 MAX_DOI = 50  # longer matches are rather paths that happen to start like a DOI (as SearXNG)
@@ -36,14 +37,14 @@ def extract(url: str) -> str | None:
     return doi
 
 
-def resolvers(settings: Any) -> dict[str, str]:
-    return dict(getattr(settings, "doi_resolvers", None) or {})
+def resolvers(settings: Settings) -> dict[str, str]:
+    return dict(settings.doi_resolvers)
 
 
-def default_resolver(settings: Any) -> str:
+def default_resolver(settings: Settings) -> str:
     """``default_doi_resolver``, else the first of ``doi_resolvers``."""
     names = list(resolvers(settings))
-    return getattr(settings, "default_doi_resolver", "") or (names[0] if names else "")
+    return settings.default_doi_resolver or (names[0] if names else "")
 
 
 class OADOIRewritePlugin(Plugin):
@@ -53,11 +54,11 @@ class OADOIRewritePlugin(Plugin):
     default_on = False
 
     @classmethod
-    def available(cls, settings: Any) -> bool:
+    def available(cls, settings: Settings) -> bool:
         return bool(resolvers(settings))
 
     @classmethod
-    def check(cls, settings: Any) -> None:
+    def check(cls, settings: Settings) -> None:
         # (that default_doi_resolver names one of them is checked with the settings)
         for name, url in resolvers(settings).items():
             if not isinstance(url, str) or not safe_url(url):

@@ -61,18 +61,18 @@ def plugin_id(key: str) -> str:
     return key.split(".")[2] if is_searxng_path(key) else key
 
 
-def configured(plugins: Mapping[str, Any], enabled_plugins: Iterable[str] | None,
+def configured(plugins: Mapping[str, Mapping[str, Any]], enabled_plugins: Iterable[str] | None,
                known: set[str]) -> tuple[dict[str, bool], list[UnknownPlugin]]:  # fmt: skip
-    """(id or class path -> active, unknown names) from the ``plugins:`` mapping (values have
-    ``active``) and the old ``enabled_plugins`` list, which decides for SearXNG's own plugins;
-    ``known`` are the ids this instance has."""
+    """(id or class path -> active, unknown names) from the ``plugins:`` mapping (entries with
+    ``active``, checked with the settings) and the old ``enabled_plugins`` list, which decides for
+    SearXNG's own plugins; ``known`` are the ids this instance has."""
     active: dict[str, bool] = {}
     unknown: list[UnknownPlugin] = []
     for key, conf in plugins.items():
         if "." in key and not is_searxng_path(key):
-            active[key] = conf.active  # a third-party class path (the loader imports it)
+            active[key] = bool(conf.get("active", True))  # a third-party class path (the loader imports it)
         elif plugin_id(key) in known:
-            active[plugin_id(key)] = conf.active
+            active[plugin_id(key)] = bool(conf.get("active", True))
         else:
             unknown.append(UnknownPlugin(f"plugins.{key}", "no such plugin here"))
     if enabled_plugins is not None:

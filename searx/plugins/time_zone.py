@@ -10,11 +10,11 @@ import datetime
 import threading
 import zoneinfo
 from collections.abc import Callable
-from typing import Any
 
 import babel.dates
 
-from searx.plugins import N_, AnswerPlugin, SearchContext, numbers, zones
+from searx.plugins import DEFAULT_SETTINGS, N_, AnswerPlugin, PluginConfig, SearchContext, numbers, zones
+from searx.settings import Settings
 
 # SearXNG's keywords; one of them must be the first or the last word
 KEYWORDS = frozenset({"time", "timezone", "timezones", "now", "clock"})
@@ -52,8 +52,8 @@ class TimeZonePlugin(AnswerPlugin):
     name = N_("Time zones")
     description = N_('"time Tokyo" or "time in Berlin": the local time and UTC offset there.')
 
-    def __init__(self, settings: Any = None) -> None:
-        super().__init__(settings)
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, config: PluginConfig | None = None) -> None:
+        super().__init__(settings, config)
         self.clock: Callable[[], datetime.datetime] = lambda: datetime.datetime.now(datetime.UTC)
         self._places: dict[str, str] | None = None
         self._lock = threading.Lock()

@@ -17,13 +17,15 @@ import ipaddress
 import logging
 import re
 import threading
-from typing import Any
+from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 from searx.errors import SettingsError
-from searx.plugins import N_, AnswerPlugin, Resources, SearchContext
-from searx.results.types import safe_url
+from searx.plugins import DEFAULT_SETTINGS, N_, AnswerPlugin, PluginConfig, Resources, SearchContext
+from searx.results.links import safe_url
+from searx.settings import Settings
 from searx.settings_sections import TorCheck
+from searx.store.base import Store
 
 log = logging.getLogger("searx.plugins.tor_check")
 
@@ -60,9 +62,9 @@ class TorCheckPlugin(AnswerPlugin):
     description = N_('"tor-check": tell whether your address is a Tor exit node.')
     default_on = False
 
-    def __init__(self, settings: Any = None) -> None:
-        super().__init__(settings)
-        self.conf: TorCheck = getattr(settings, "tor_check", None) or TorCheck()
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, config: PluginConfig | None = None) -> None:
+        super().__init__(settings, config)
+        self.conf: TorCheck = settings.tor_check
         self.resources: Resources | None = None
         tag = hashlib.sha256(self.conf.exit_list_url.encode()).hexdigest()[:16]
         self.key, self.lock_key, self.failed_key = (f"tor_check:{name}:{tag}" for name in ("exits", "downloading",
@@ -71,8 +73,8 @@ class TorCheckPlugin(AnswerPlugin):
         self._lock = threading.Lock()
 
     @classmethod
-    def check(cls, settings: Any) -> None:
-        conf: TorCheck = getattr(settings, "tor_check", None) or TorCheck()
+    def check(cls, settings: Settings) -> None:
+        conf = settings.tor_check
         if not safe_url(conf.exit_list_url):
             raise SettingsError("tor_check.exit_list_url: give the http(s) URL of the exit-node list")
         if conf.cache_ttl <= 0 or conf.timeout <= 0:
@@ -81,7 +83,7 @@ class TorCheckPlugin(AnswerPlugin):
     def start(self, resources: Resources) -> None:
         self.resources = resources
 
-    def _download(self, store: Any, get: Any) -> bytes | None:
+    def _download(self, store: Store, get: Callable[[str, float], bytes]) -> bytes | None:
         conf = self.conf
         if store.get(self.failed_key) is not None or not store.add(self.lock_key, b"1", conf.timeout + 1):
             return None  # failed a moment ago, or another search is downloading it

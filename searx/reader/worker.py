@@ -57,7 +57,7 @@ def main() -> None:
     jobs, replies = os.dup(0), os.dup(1)
     os.dup2(2, 1)  # a stray print must not corrupt the replies
     conn = _Duplex(Connection(jobs, writable=False), Connection(replies, readable=False))
-    _serve(conn, int(sys.argv[1]))  # type: ignore[arg-type]
+    _serve(conn, int(sys.argv[1]))
 
 
 class _Duplex:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from searx.results.search import SearchQuery
+from searx.search.request import Ask, build_query
 from searx.search.runner import SearchRunner
 
 
@@ -20,7 +20,7 @@ def run_check(runner: SearchRunner, query: str, engines: list[str] | None = None
     """
     names = tuple(engines or [n for n, e in runner.engines.items()
                               if not e.disabled and (category is None or category in e.categories)])
-    sq = SearchQuery(query=query, engines=names, categories=(category or "general",))
+    sq = build_query(query, runner.engines, Ask(engines=names, categories=(category or "general",)), syntax=False)
     _, reports = runner.fetch(sq, ignore_health=True)
     by_name = {r.name: r for r in reports}
     rows = []

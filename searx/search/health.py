@@ -12,12 +12,12 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import msgspec
 
-from searx.results.search import EngineReport
+from searx.results.search import BOT_CHECK, EngineReport
 from searx.search.health_state import (
-    BOT_CHECK,
     END_COOLDOWN,
     INFRA,
     OUTCOMES,
@@ -144,7 +144,7 @@ class EngineHealth:
 
     # --- /stats ---------------------------------------------------------------
 
-    def stats(self, names: Iterable[str] | None = None) -> dict[str, dict]:
+    def stats(self, names: Iterable[str] | None = None) -> dict[str, dict[str, Any]]:
         """Per engine, over its last ``RECENT`` calls: success rate, median and 80th percentile of
         the answers' times, error kinds with counts, the last outcome; and the cooldown state.
 
@@ -152,7 +152,7 @@ class EngineHealth:
         outcome (the search path) does no more work for them.
         """
         now = self._clock()
-        out: dict[str, dict] = {}
+        out: dict[str, dict[str, Any]] = {}
         for name in (self.names() if names is None else names):
             out[name] = _figures(self._load(name), now)
         return out
@@ -169,7 +169,7 @@ def percentile(values: list[float], fraction: float) -> float | None:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-def _figures(state: State, now: float) -> dict:
+def _figures(state: State, now: float) -> dict[str, Any]:
     calls = len(state.recent)
     ok = sum(1 for e in state.recent if e.outcome in SUCCESS)
     latencies = [e.latency for e in state.recent if e.latency is not None and e.outcome in SUCCESS]

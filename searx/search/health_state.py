@@ -101,7 +101,7 @@ def decode_names(raw: bytes | None) -> list[str]:
 
 
 def _doubling(base: float, count: int) -> float:
-    return min(MAX_COOLDOWN, base * 2 ** max(0, count - 1))
+    return min(MAX_COOLDOWN, base * float(2 ** max(0, count - 1)))
 
 
 def _cool(state: Cooldown, now: float, duration: float, reason: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping
+from dataclasses import dataclass
 
 from searx.engines import Engine, categories_of
 from searx.errors import BadRequest
@@ -85,41 +86,73 @@ def parse_query(raw: str, engines: Mapping[str, Engine], site_bangs: Container[s
                  site_bangs)
 
 
-def build(args: Mapping[str, str], prefs: Preferences, engines: Mapping[str, Engine], *,
-          accept_language: str = "", max_page: int = 0, site_bangs: Container[str] = ()) -> SearchQuery:
-    """The search a request asks for (after bangs, preferences and defaults)."""
-    raw = args.get("q", "")
-    if not raw.strip():
+@dataclass(frozen=True)
+class Ask:
+    """What a caller asks for besides the query's text; what it leaves empty the user's preferences decide
+    (without preferences: the instance's defaults)."""
+
+    engines: tuple[str, ...] = ()  # by name; none: the engines of the categories
+    categories: tuple[str, ...] = ()  # those no engine has are dropped; none: the preferences' (else general)
+    language: str = ""  # a search language (all, en, en-US) or auto (the browser's first); "": the preferences'
+    safesearch: int | None = None  # 0 to 2; None: the preferences'
+    time_range: str | None = None  # one of TIME_RANGES
+    pageno: int = 1
+    timeout: float | None = None  # seconds the engines may take at most
+
+
+def form_ask(args: Mapping[str, str], engines: Mapping[str, Engine], *, max_page: int = 0) -> Ask:
+    """What the web's search parameters ask (``BadRequest`` on a bad value); names of engines this instance
+    lacks are dropped, as SearXNG does (and categories, by ``build_query``)."""
+    safesearch = args.get("safesearch", "")
+    return Ask(
+        engines=tuple(n for n in _names(args.get("engines", "")) if n in engines),
+        categories=tuple(_names(args.get("categories", "")) + [k[9:] for k, v in args.items()
+                                                                if k.startswith("category_") and v == "on"]),
+        language=args.get("language", ""),
+        safesearch=None if safesearch == "" else _int(args, "safesearch", 0, 0, 2),
+        time_range=args.get("time_range", "") or None,
+        pageno=_int(args, "pageno", 1, 1, max_page or 1000),
+        timeout=_timeout(args),
+    )
+
+
+def build_query(text: str, engines: Mapping[str, Engine], ask: Ask = Ask(), prefs: Preferences | None = None, *,
+                syntax: bool = True, accept_language: str = "", site_bangs: Container[str] = ()) -> SearchQuery:
+    """The one builder of a ``SearchQuery`` (the web, the MCP tools, the engine check, follow-ups): ``text``
+    with what ``ask`` asks, the rest from ``prefs``. ``syntax``: the text's ``!bang``, ``:lang`` and
+    ``<timeout`` count (False: the query is searched as written). ``BadRequest`` names what is wrong."""
+    if not text.strip():
         raise BadRequest("missing query: give a search term in q")
     all_categories = categories_of(engines)
-    parsed = parse_query(raw, engines, site_bangs, all_categories)
+    parsed = parse_query(text, engines, site_bangs, all_categories) if syntax else ParsedQuery(text)
     if not parsed.text:
         raise BadRequest("missing query: give a search term after the bang")
-
-    pageno = _int(args, "pageno", 1, 1, max_page or 1000)
-    safesearch = _int(args, "safesearch", int(prefs.get("safesearch") or 0), 0, 2)
-    time_range = args.get("time_range", "") or None
-    if time_range is not None and time_range not in TIME_RANGES:
+    if ask.time_range is not None and ask.time_range not in TIME_RANGES:
         raise BadRequest(f"time_range must be one of {', '.join(TIME_RANGES)} or empty")
-    language = parsed.language or resolve_language(args.get("language") or prefs.get("language"), accept_language)
-
-    usable = enabled_engines(engines, prefs)
-    chosen: list[str] = list(parsed.engines)
+    if prefs is None:  # the instance's defaults
+        usable, preferred = [n for n, e in engines.items() if not e.disabled], []
+        language, safesearch = ask.language or "all", ask.safesearch or 0
+    else:
+        usable, preferred = enabled_engines(engines, prefs), [c for c in prefs.csv("categories") if c in all_categories]
+        language = ask.language or prefs.get("language")
+        safesearch = int(prefs.get("safesearch") or 0) if ask.safesearch is None else ask.safesearch
+    language = parsed.language or resolve_language(language, accept_language)
+    chosen = list(parsed.engines or ask.engines)
+    categories = list(parsed.categories or [c for c in ask.categories if c in all_categories])
     if not chosen:
-        chosen = [n for n in _names(args.get("engines", "")) if n in engines]
-    categories = list(parsed.categories)
-    if not categories:
-        categories = [c for c in _names(args.get("categories", "")) if c in all_categories]
-        categories += [k[9:] for k, v in args.items() if k.startswith("category_") and v == "on"
-                       and k[9:] in all_categories]
-    if not chosen:
-        if not categories:
-            categories = [c for c in prefs.csv("categories") if c in all_categories] or ["general"]
+        categories = categories or preferred or ["general"]
         chosen = [n for n in usable if set(engines[n].categories) & set(categories)]
     else:
         categories = categories or list(dict.fromkeys(c for n in chosen for c in engines[n].categories[:1]))
     return SearchQuery(
         query=parsed.text, engines=tuple(dict.fromkeys(chosen)), categories=tuple(dict.fromkeys(categories)),
-        language=language, safesearch=safesearch, time_range=time_range, pageno=pageno,
-        timeout=parsed.timeout or _timeout(args), lucky=parsed.lucky,
+        language=language, safesearch=safesearch, time_range=ask.time_range, pageno=ask.pageno,
+        timeout=parsed.timeout or ask.timeout, lucky=parsed.lucky,
     )
+
+
+def build(args: Mapping[str, str], prefs: Preferences, engines: Mapping[str, Engine], *,
+          accept_language: str = "", max_page: int = 0, site_bangs: Container[str] = ()) -> SearchQuery:
+    """The search the web's parameters ask for (after bangs, preferences and defaults)."""
+    return build_query(args.get("q", ""), engines, form_ask(args, engines, max_page=max_page), prefs,
+                       accept_language=accept_language, site_bangs=site_bangs)

@@ -1,33 +1,43 @@
 """The search runner: ask the engines at once, parse, merge, run plugin hooks.
 
 HTTP happens on the network's event loop; parsing happens here, in the
-calling thread, so the loop only waits on sockets.
+calling thread, so the loop only waits on sockets. What an answer means is
+read in ``searx/search/classify.py``.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-import httpx
-
+from searx.enginelib.params import EngineParams, engine_params
 from searx.engines import Engine
-from searx.errors import EngineError, EngineParseError
-from searx.logtext import loggable
+from searx.errors import EngineError
 from searx.network.client import EngineNetwork, Fetch, Fetched
 from searx.network.guard import AddressGuard
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
-from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
+from searx.results.types import ResultSet
 from searx.search.cache import SearchCache
+from searx.search.classify import (
+    Answered,
+    BotCheck,
+    Ended,
+    answered,
+    crashed,
+    failed,
+    read_results,
+    read_token,
+    to_result_set,
+)
 from searx.search.tokens import TokenCache, no_token_error, token_pages
-from searx.upstream.status import check_status
 
-log = logging.getLogger("searx.search")
+# what an offline engine's search() returned (None: nothing to search) and the seconds it took
+Searched = tuple[list[Any] | None, float]
 
 
 class Health(Protocol):
@@ -36,26 +46,13 @@ class Health(Protocol):
     def record_all(self, reports: Iterable[EngineReport]) -> None: ...
 
 
-class _Reports(list[EngineReport]):
-    """One search's reports; ``calls``: those of engine calls, which engine health records
-    (all at once, at the end of the search: one store script, not one per engine)."""
+@dataclass(slots=True)
+class Call:
+    """One engine's call being prepared: its params and the seconds it may still take."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.calls: list[EngineReport] = []
-
-    def called(self, report: EngineReport) -> None:
-        self.append(report)
-        self.calls.append(report)
-
-
-def _params(engine: Engine, sq: SearchQuery) -> dict[str, Any]:
-    return {
-        "engine": engine, "query": sq.query, "pageno": sq.pageno, "safesearch": sq.safesearch, "time_range": sq.time_range,
-        "language": sq.language, "searxng_locale": sq.language, "category": sq.categories[0] if sq.categories else "general",
-        "url": None, "method": "GET", "headers": {}, "data": None, "json": None, "cookies": {},
-        "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
-    }
+    engine: Engine
+    params: EngineParams
+    timeout: float
 
 
 def engine_timeout(engine: Engine, sq: SearchQuery) -> float:
@@ -63,39 +60,16 @@ def engine_timeout(engine: Engine, sq: SearchQuery) -> float:
     return engine.timeout if sq.timeout is None else min(engine.timeout, sq.timeout)
 
 
-def to_result_set(items: list[Any], engine: Engine) -> ResultSet:
-    """Typed results from what an engine's ``response()`` returned."""
-    out = ResultSet()
-    category = engine.categories[0] if engine.categories else "general"
-    # an offline engine searches the instance's own data and may link into the instance
-    local = getattr(engine.module, "engine_type", "online") == "offline"
-    for item in items:
-        if not isinstance(item, dict):
-            continue
-        typed = from_engine_item(item, engine.name, category, instance_links=local)
-        if isinstance(typed, MainResult):
-            out.results.append(typed)
-        elif isinstance(typed, Answer):
-            out.answers.append(typed)
-        elif isinstance(typed, Infobox):
-            out.infoboxes.append(typed)
-        elif isinstance(typed, tuple):
-            (out.suggestions if typed[0] == "suggestion" else out.corrections).append(typed[1])
-        elif isinstance(typed, int):
-            out.number_of_results = typed
-    return out
-
-
-def _empty(rs: ResultSet) -> bool:
-    return not (rs.results or rs.answers or rs.infoboxes or rs.suggestions or rs.corrections)
-
-
 class SearchRunner:
-    """Runs one search over the engines it names."""
+    """Runs one search over the engines it names.
+
+    ``ask`` goes through the phases of the engine calls, each returning how the calls it ended ended
+    (``Ended``): prepare (params, the token from the store, ``request()``), admit (engine health),
+    token pages, the requests that waited for a token, then every request at once and its answer read.
+    """
 
     def __init__(self, engines: Mapping[str, Engine], network: EngineNetwork, plugins: PluginManager,
-                 health: Health | None = None,
-                 bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
+                 health: Health | None = None, bot_check: BotCheck | None = None,
                  cache: SearchCache | None = None, tokens: TokenCache | None = None,
                  observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None,
                  guard: AddressGuard | None = None) -> None:
@@ -112,164 +86,162 @@ class SearchRunner:
         self.plugins = plugins
         self.health = health
         # classifies empty or unparsable 2xx pages (searx.upstream.challenge.page_error)
-        self.bot_check = bot_check or (lambda response: None)
+        self.bot_check: BotCheck = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
-    def _search_offline(self, engine: Engine, params: dict[str, Any]) -> tuple[list[Any] | None, float]:
-        start = time.perf_counter()
-        items = engine.module.search(params["query"], params)
-        return items, time.perf_counter() - start
+    # --- the phases of the engine calls ------------------------------------------
 
-    def _offline_report(self, engine: Engine, future: Future[tuple[list[Any] | None, float]],
-                        parts: list[ResultSet], reports: list[EngineReport]) -> None:  # fmt: skip
-        try:
-            items, elapsed = future.result()
-        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-            log.warning("engine %s: search() failed: %r", engine.name, exc)
-            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
-            return
-        if items is None:  # nothing to search (e.g. no collection yet): not an outcome
-            return
-        rs = to_result_set(list(items), engine)
-        parts.append(rs)
-        report = EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results), elapsed)
-        reports.append(report)  # observed with the others at the end of fetch()
+    def ask(self, sq: SearchQuery, *, ignore_health: bool = False) -> list[Ended]:
+        """Ask every engine of ``sq``: how each engine's part ended, in the order of the reports."""
+        online, waiting, offline, ended = self._prepare(sq)
+        # admitted only now, all with one store read: a cooled-down engine's single probe
+        # must be a real request, and a token page is one (a suspended engine fetches none)
+        suspended, refused = self._admit([c.engine.name for c in online + waiting], ignore_health)
+        online = [c for c in online if c.engine.name not in suspended]
+        got_token, token_ended = self._tokens(sq, [c for c in waiting if c.engine.name not in suspended])
+        filled, unfilled = self._requests(sq, got_token)
+        batch = online + filled
+        fetched = self.network.fetch_all([Fetch(c.params, c.timeout, c.engine.enable_http) for c in batch]) if batch else []
+        ended += refused + token_ended + unfilled
+        for engine, future in offline:
+            if (searched := self._offline_ended(engine, future)) is not None:
+                ended.append(searched)
+        ended += [self._answer(call, got) for call, got in zip(batch, fetched, strict=True)]
+        return ended
 
-    def _prepare(self, sq: SearchQuery, reports: _Reports, ignore_health: bool,
-                 offline: list[tuple[Engine, Future[Any]]] | None = None) -> list[tuple[Engine, Fetch]]:  # fmt: skip
-        asking: list[tuple[Engine, dict[str, Any]]] = []   # request() filled their params
-        waiting: list[tuple[Engine, dict[str, Any]]] = []  # they need a token first
+    def _prepare(self, sq: SearchQuery) -> tuple[list[Call], list[Call], list[tuple[Engine, Future[Searched]]],
+                                                 list[Ended]]:  # fmt: skip
+        """The calls whose ``request()`` filled their params, those that need a token page first, the
+        offline engines' searches (started), and how the engines whose own code failed ended."""
+        online: list[Call] = []
+        waiting: list[Call] = []
+        offline: list[tuple[Engine, Future[Searched]]] = []
+        ended: list[Ended] = []
         for name in sq.engines:
             engine = self.engines[name]
             if sq.pageno > 1 and not engine.paging:
                 continue
             if sq.time_range and not engine.time_range_support:
                 continue
-            params = _params(engine, sq)
+            call = Call(engine, engine_params(engine, sq), engine_timeout(engine, sq))
             if getattr(engine.module, "engine_type", "online") == "offline":
-                params["local"] = self.local
-                if offline is not None:
-                    offline.append((engine, self._offline.submit(self._search_offline, engine, params)))
+                call.params["local"] = self.local
+                offline.append((engine, self._offline.submit(self._search_offline, call)))
                 continue
-            need = self._needs_token(engine, sq, params, reports) if engine.uses_tokens else False
-            if need is None:
+            try:
+                need = self.tokens is not None and engine.uses_tokens and self.tokens.lookup(engine, sq.query,
+                                                                                           call.params)
+            except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+                ended.append(crashed(engine, "token_scope()", exc))
                 continue
             if need:
-                waiting.append((engine, params))
-            elif self._request(engine, sq, params, reports):
-                asking.append((engine, params))
-        # admitted only now, all with one store read: a cooled-down engine's single probe
-        # must be a real request, and a token page is one (a suspended engine fetches none)
-        suspended = self._suspended([e.name for e, _ in asking + waiting], reports, ignore_health)
-        batch = [(e, Fetch(p, engine_timeout(e, sq), e.enable_http)) for e, p in asking if e.name not in suspended]
-        waiting = [(e, p) for e, p in waiting if e.name not in suspended]
-        for engine, params, left in self._fetch_tokens(sq, waiting, reports):
-            if self._request(engine, sq, params, reports):
-                batch.append((engine, Fetch(params, left, engine.enable_http)))
-        return batch
+                waiting.append(call)
+            elif (crash := self._request(sq, call)) is not None:
+                ended.append(crash)
+            elif call.params.get("url"):
+                online.append(call)
+        return online, waiting, offline, ended
 
-    def _suspended(self, names: list[str], reports: list[EngineReport], ignore_health: bool) -> set[str]:
-        """The engines of ``names`` that are cooling down (each reported as suspended)."""
+    def _request(self, sq: SearchQuery, call: Call) -> Ended | None:
+        """Let the engine fill its params; how its call ended when its ``request()`` crashed."""
+        try:
+            call.engine.request(sq.query, call.params)
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            return crashed(call.engine, "request()", exc)
+        return None
+
+    def _requests(self, sq: SearchQuery, calls: list[Call]) -> tuple[list[Call], list[Ended]]:
+        """Let each engine fill its params: the calls that ask something, and the engines that crashed."""
+        filled, ended = [], []
+        for call in calls:
+            if (crash := self._request(sq, call)) is not None:
+                ended.append(crash)
+            elif call.params.get("url"):
+                filled.append(call)
+        return filled, ended
+
+    def _admit(self, names: list[str], ignore_health: bool) -> tuple[set[str], list[Ended]]:
+        """The engines of ``names`` that are cooling down, each reported as suspended."""
         if self.health is None or ignore_health or not names:
-            return set()
-        out = set()
+            return set(), []
+        suspended, ended = set(), []
         for name, reason in self.health.admit_all(names).items():
             if reason:
-                reports.append(EngineReport(name, "suspended", f"Suspended: {reason}"))
-                out.add(name)
-        return out
+                ended.append(Ended(EngineReport(name, "suspended", f"Suspended: {reason}")))
+                suspended.add(name)
+        return suspended, ended
 
-    def _needs_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any],
-                     reports: list[EngineReport]) -> bool | None:
-        """Look the engine's token up: True when its token page must be asked first, None when
-        the engine cannot be asked (its token code crashed)."""
-        if self.tokens is None:
-            return False
-        try:
-            return self.tokens.lookup(engine, sq.query, params)
-        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-            log.warning("engine %s: token_scope() failed: %r", engine.name, exc)
-            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
-            return None
-
-    def _request(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], reports: list[EngineReport]) -> bool:
-        """Let the engine fill ``params``; False when it asks nothing (or crashed)."""
-        try:
-            engine.request(sq.query, params)
-        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-            log.warning("engine %s: request() failed: %r", engine.name, exc)
-            reports.append(EngineReport(engine.name, "error", "unexpected crash", detail=repr(exc)))
-            return False
-        return bool(params.get("url"))
-
-    def _fetch_tokens(self, sq: SearchQuery, waiting: list[tuple[Engine, dict[str, Any]]],
-                      reports: _Reports) -> list[tuple[Engine, dict[str, Any], float]]:
+    def _tokens(self, sq: SearchQuery, waiting: list[Call]) -> tuple[list[Call], list[Ended]]:
         """Fetch the pages carrying fresh tokens, all at once; cache the tokens.
 
-        Returns the engines that got one, each with the time left of its timeout
+        Returns the calls that got one, each with the time left of its timeout
         (at least a quarter of it). A failed token page ends the engine's call
         with its outcome, as its result page would have.
         """
         if not waiting:
-            return []
-        assert self.tokens is not None
-        fetches, asking = [], []
-        for engine, params in waiting:
-            token_params = _params(engine, sq)
+            return [], []
+        ended: list[Ended] = []
+        asking: list[tuple[Call, EngineParams]] = []
+        for call in waiting:
+            token_params = engine_params(call.engine, sq)
             try:
-                engine.token_request(sq.query, token_params)
+                call.engine.token_request(sq.query, token_params)
             except Exception as exc:  # noqa: BLE001 - one engine never fails the page
-                self._failed(engine, EngineError(f"token_request() failed: {exc!r}"), 0.0, reports)
+                ended.append(failed(call.engine, EngineError(f"token_request() failed: {exc!r}"), 0.0))
                 continue
-            fetches.append(Fetch(token_params, engine_timeout(engine, sq), engine.enable_http))
-            asking.append((engine, params))
-        waiting = asking
+            asking.append((call, token_params))
+        fetched = self.network.fetch_all([Fetch(p, c.timeout, c.engine.enable_http) for c, p in asking])
         ready, following = [], []
-        for (engine, params), fetch, got in zip(waiting, fetches, self.network.fetch_all(fetches), strict=True):
+        for (call, token_params), got in zip(asking, fetched, strict=True):
             try:
-                token = self._token(engine, got, fetch.params)
+                token = self._token(call.engine, got, token_params)
             except EngineError as exc:
-                self._failed(engine, exc, got.elapsed, reports, "token page: ")
+                ended.append(failed(call.engine, exc, got.elapsed, "token page: "))
                 continue
             if isinstance(token, list):  # the pages that carry it (Pexels' scripts): asked next
-                following.append((engine, params, str(fetch.params["url"]), token, got.elapsed))
+                following.append((call, str(token_params["url"]), token, got.elapsed))
             elif not token:  # a real page without one: nothing further to ask (a last page)
-                reports.called(EngineReport(engine.name, "no_results", "", 0, got.elapsed, "token page: no token"))
+                report = EngineReport(call.engine.name, "no_results", "", 0, got.elapsed, "token page: no token")
+                ended.append(Ended(report, called=True))
             else:
-                ready.append(self._got_token(engine, sq, params, token, got.elapsed))
-        return ready + self._follow_token_pages(sq, following, reports)
+                ready.append(self._got_token(call, token, got.elapsed))
+        more, follow_ended = self._follow_token_pages(sq, following)
+        return ready + more, ended + follow_ended
 
-    def _got_token(self, engine: Engine, sq: SearchQuery, params: dict[str, Any], token: str,
-                   elapsed: float) -> tuple[Engine, dict[str, Any], float]:  # fmt: skip
+    def _got_token(self, call: Call, token: str, elapsed: float) -> Call:
         """Cache a fetched token and hand it to the request, with the time left of the engine's timeout."""
         assert self.tokens is not None
-        self.tokens.put(engine.name, params["token_scope"], token, engine.token_ttl)
-        params["token"] = token
-        limit = engine_timeout(engine, sq)
-        return engine, params, max(limit - elapsed, limit / 4)
+        scope = call.params["token_scope"]
+        if scope is not None:
+            self.tokens.put(call.engine.name, scope, token, call.engine.token_ttl)
+        call.params["token"] = token
+        call.timeout = max(call.timeout - elapsed, call.timeout / 4)
+        return call
 
-    def _follow_token_pages(self, sq: SearchQuery, following: list[tuple[Engine, dict[str, Any], str, list[str], float]],
-                            reports: _Reports) -> list[tuple[Engine, dict[str, Any], float]]:  # fmt: skip
+    def _follow_token_pages(self, sq: SearchQuery, following: list[tuple[Call, str, list[str], float]]
+                            ) -> tuple[list[Call], list[Ended]]:  # fmt: skip
         """Ask the pages token pages named (at most ``TOKEN_PAGES`` each, on the token page's
         site), all at once; each engine's token is the first its pages give, in its order."""
+        pages: list[EngineParams] = []
         fetches: list[Fetch] = []
         spans = []
-        for engine, _, page, urls, elapsed in following:
-            start = len(fetches)
-            for url in token_pages(page, urls, engine.enable_http, self.guard):
-                params = _params(engine, sq)
-                params.update(url=url, token_page=page)
-                fetches.append(Fetch(params, max(engine_timeout(engine, sq) - elapsed, 0.1), engine.enable_http))
-            spans.append((start, len(fetches)))
+        for call, page, urls, elapsed in following:
+            start = len(pages)
+            for url in token_pages(page, urls, call.engine.enable_http, self.guard):
+                params = engine_params(call.engine, sq)
+                params["url"], params["token_page"] = url, page
+                pages.append(params)
+                fetches.append(Fetch(params, max(call.timeout - elapsed, 0.1), call.engine.enable_http))
+            spans.append((start, len(pages)))
         got_all = self.network.fetch_all(fetches) if fetches else []
-        ready = []
-        for (engine, params, _, urls, elapsed), (start, end) in zip(following, spans, strict=True):
+        ready, ended = [], []
+        for (call, _, urls, elapsed), (start, end) in zip(following, spans, strict=True):
             errors: list[EngineError] = []
             # all were awaited together: the slowest of them counts against the engine's timeout
             token, took = "", elapsed + max((got.elapsed for got in got_all[start:end]), default=0.0)
-            for fetch, got in zip(fetches[start:end], got_all[start:end], strict=True):
+            for params, got in zip(pages[start:end], got_all[start:end], strict=True):
                 try:
-                    found = self._token(engine, got, fetch.params)
+                    found = self._token(call.engine, got, params)
                 except EngineError as exc:
                     errors.append(exc)
                     continue
@@ -277,84 +249,66 @@ class SearchRunner:
                     token = found
                     break
             if token:
-                ready.append(self._got_token(engine, sq, params, token, took))
+                ready.append(self._got_token(call, token, took))
                 continue
-            self._failed(engine, no_token_error(errors, end - start, len(urls)), took, reports, "token pages: ")
-        return ready
+            ended.append(failed(call.engine, no_token_error(errors, end - start, len(urls)), took, "token pages: "))
+        return ready, ended
 
-    def _token(self, engine: Engine, got: Fetched, params: dict[str, Any]) -> str | list[str]:
+    def _token(self, engine: Engine, got: Fetched, params: EngineParams) -> str | list[str]:
         """What a fetched token page gives (a token or the pages that carry it); its error raised."""
         if got.error is not None:
             raise got.error
-        response = got.response
-        assert response is not None
-        check_status(response)
-        response.search_params = params  # type: ignore[attr-defined]
-        token: str | list[str] = self._parsed(engine.token_response, response)
-        if not token and (error := self.bot_check(response)):
-            raise error
-        return token
+        assert got.response is not None
+        return read_token(engine, got.response, params, self.bot_check)
 
-    def _failed(self, engine: Engine, exc: EngineError, elapsed: float, reports: _Reports, where: str = "") -> None:
-        log.info("engine %s: %s (%s%s)", engine.name, exc.reason, where, loggable(exc))  # may quote the upstream
-        reports.called(EngineReport(engine.name, exc.outcome, exc.reason, 0, elapsed, f"{where}{exc}",
-                                    exc.retry_after))
-
-    def _parsed(self, parse: Callable[[httpx.Response], Any], response: httpx.Response) -> Any:
-        """What an engine's parser makes of a page; a page that no longer parses is often a bot check
-        served with 200, so a parse failure becomes the bot check's error when there is one."""
+    def _answer(self, call: Call, got: Fetched) -> Ended:
+        """How a result page ended its call."""
+        engine, params, response = call.engine, call.params, got.response
         try:
-            return parse(response)
-        except EngineParseError as exc:
-            raise self.bot_check(response) or exc from exc
-        except EngineError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a parser that no longer fits the page
-            raise self.bot_check(response) or EngineParseError(f"{type(exc).__name__}: {exc}") from exc
+            if response is None:
+                raise got.error or EngineError("no answer")
+            tokens = self.tokens if self.tokens is not None and engine.uses_tokens else None
+            keep = (lambda items: tokens.keep(engine, params, items)) if tokens is not None else None
+            answer = read_results(engine, response, params, self.bot_check, keep)
+        except EngineError as exc:
+            if self.tokens is not None and (exc.outcome in BOT_CHECK or getattr(exc, "upstream_status", None) == 401):
+                self.tokens.forget(engine, params)  # a refused token (Pexels' key): a new one next time
+            return failed(engine, exc, got.elapsed)
+        return answered(engine, answer, got.elapsed)
 
-    def _parse(self, engine: Engine, response: httpx.Response, params: dict[str, Any]) -> ResultSet:
-        if response.status_code in params.get("no_result_for_http_status", ()):
-            return ResultSet()  # the site's way of saying "nothing found" (SearXNG's engine key)
-        if params.get("raise_for_httperror", True):
-            check_status(response)
-        response.search_params = params  # type: ignore[attr-defined]  # SearXNG's contract
-        items = self._parsed(engine.response, response)
-        if self.tokens is not None and engine.uses_tokens:
-            items = self.tokens.keep(engine, params, items)
-        rs = to_result_set(items, engine)
-        if _empty(rs) and (error := self.bot_check(response)):
-            raise error
-        return rs
+    def _search_offline(self, call: Call) -> Searched:
+        start = time.perf_counter()
+        items = call.engine.module.search(call.params["query"], call.params)
+        return items, time.perf_counter() - start
+
+    def _offline_ended(self, engine: Engine, future: Future[Searched]) -> Ended | None:
+        """How an offline engine's search ended; None when it had nothing to search (not an outcome)."""
+        try:
+            items, elapsed = future.result()
+        except Exception as exc:  # noqa: BLE001 - one engine never fails the page
+            return crashed(engine, "search()", exc)
+        if items is None:  # nothing to search (e.g. no collection yet)
+            return None
+        return answered(engine, Answered(list(items), to_result_set(list(items), engine)), elapsed, called=False)
 
     def fetch(self, sq: SearchQuery, *, ignore_health: bool = False) -> tuple[list[ResultSet], list[EngineReport]]:
-        """Ask every engine of ``sq``; each engine's results and a report per engine."""
-        reports = _Reports()
-        offline: list[tuple[Engine, Future[Any]]] = []
-        batch = self._prepare(sq, reports, ignore_health, offline)
-        fetched = self.network.fetch_all([f for _, f in batch]) if batch else []
+        """Ask every engine of ``sq``; each engine's results and a report per engine. Engine health records
+        the engine calls' reports all at once (one store script, not one per engine)."""
         parts: list[ResultSet] = []
-        for engine, future in offline:
-            self._offline_report(engine, future, parts, reports)
-        for (engine, fetch), got in zip(batch, fetched, strict=True):
-            try:
-                if got.error is not None:
-                    raise got.error
-                assert got.response is not None
-                rs = self._parse(engine, got.response, fetch.params)
-            except EngineError as exc:
-                if self.tokens is not None and (exc.outcome in BOT_CHECK or getattr(exc, "upstream_status", None) == 401):
-                    self.tokens.forget(engine, fetch.params)  # a refused token (Pexels' key): a new one next time
-                self._failed(engine, exc, got.elapsed, reports)
-                continue
-            parts.append(rs)
-            reports.called(EngineReport(engine.name, "ok" if not _empty(rs) else "no_results", "", len(rs.results),
-                                        got.elapsed))
-        if self.health is not None and reports.calls:
-            self.health.record_all(reports.calls)
+        reports: list[EngineReport] = []
+        calls: list[EngineReport] = []
+        for e in self.ask(sq, ignore_health=ignore_health):
+            reports.append(e.report)
+            if e.called:
+                calls.append(e.report)
+            if e.answered is not None:
+                parts.append(e.answered.results)
+        if self.health is not None and calls:
+            self.health.record_all(calls)
         if self.observe is not None:
             for report in reports:  # suspended engines and crashed request() included
                 self.observe(report)
-        return parts, list(reports)
+        return parts, reports
 
     def _shaping(self, ctx: SearchContext, plugins: list[Plugin]) -> tuple[list[Plugin], str]:
         """The plugins with an ``on_result`` hook and the part of the cache key they decide."""

@@ -13,6 +13,7 @@ import ipaddress
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from searx.enginelib.params import EngineParams
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.network.guard import AddressGuard, AddressRefusedError
@@ -104,7 +105,7 @@ class TokenCache:
     def drop(self, engine: str, scope: str) -> None:
         self._store.delete(self.key(engine, scope))
 
-    def lookup(self, engine: Engine, query: str, params: dict[str, Any]) -> bool:
+    def lookup(self, engine: Engine, query: str, params: EngineParams) -> bool:
         """Put the cached token into ``params``; True when the engine must fetch one first.
 
         A cached token is handed over even when the request does not require one (Qwant
@@ -116,19 +117,20 @@ class TokenCache:
         params["token"] = self.get(engine.name, scope)
         return params["token"] is None and engine.token_required(params)
 
-    def keep(self, engine: Engine, params: dict[str, Any], items: list[Any]) -> list[Any]:
+    def keep(self, engine: Engine, params: EngineParams, items: list[Any]) -> list[Any]:
         """Cache a fresh token a result page carried (``{"token": ...}``); the other items."""
-        rest = []
+        rest, scope = [], params.get("token_scope")
         for item in items:
             if isinstance(item, dict) and "token" in item:
-                if params.get("token_scope") is not None and isinstance(item["token"], str):
-                    self.put(engine.name, params["token_scope"], item["token"], engine.token_ttl)
+                if scope is not None and isinstance(item["token"], str):
+                    self.put(engine.name, scope, item["token"], engine.token_ttl)
             else:
                 rest.append(item)
         return rest
 
-    def forget(self, engine: Engine, params: dict[str, Any]) -> None:
+    def forget(self, engine: Engine, params: EngineParams) -> None:
         """A bot check, a block or HTTP 401 answered a request that carried a cached token: fetch a
         new one next time."""
-        if params.get("token") and params.get("token_scope") is not None:
-            self.drop(engine.name, params["token_scope"])
+        scope = params.get("token_scope")
+        if params.get("token") and scope is not None:
+            self.drop(engine.name, scope)

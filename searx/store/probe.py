@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from searx.store.base import StoreError
+from searx.store.base import Store, StoreError
 
 State = Literal["memory", "ok", "down"]
 
 
-def probe(store: Any) -> State:
+def probe(store: Store) -> State:
     """``memory`` when no shared store is configured, ``ok`` when it answers a ping,
     ``down`` when it does not (the instance then serves from memory)."""
     primary = getattr(store, "primary", None)

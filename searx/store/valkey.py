@@ -211,7 +211,7 @@ class ValkeyStore(Pools):
 
     def close(self) -> None:
         """Drop the pooled connections."""
-        self.client.close()
+        self.client.close()  # type: ignore[no-untyped-call]  # redis-py leaves close() unannotated
 
 
 class ValkeyPool:

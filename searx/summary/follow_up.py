@@ -21,6 +21,7 @@ import msgspec
 
 from searx.errors import SearxError
 from searx.network.guard import AddressGuard
+from searx.reader.document import PageReader
 from searx.results.search import SearchOutcome
 from searx.settings_sections import AISummary
 from searx.summary import evidence, language, prompt, quick, rewrite
@@ -30,7 +31,7 @@ from searx.summary.flight import Flight
 from searx.summary.gates import Refusal, choose_target, server_of
 from searx.summary.generation import Ask
 from searx.summary.llm import Target
-from searx.summary.reading import PageReader, ground
+from searx.summary.reading import ground
 from searx.summary.review import expected_language
 from searx.summary.similarity import Embeddings
 

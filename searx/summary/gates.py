@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 from urllib.parse import urlsplit
 
 from searx.logtext import loggable
@@ -58,10 +58,19 @@ def server_of(target: Target) -> str:
     return hashlib.sha256(where.encode()).hexdigest()[:32]
 
 
-class Gates:
-    """Generation slots; thread-safe. ``slots``: the cross-instance cap (``searx.limiter.Limiter``) or None."""
+class Slots(Protocol):
+    """The cross-instance cap on generations (``searx.limiter.Limiter``): a token for a slot, or None when all
+    are busy; the token handed back when the generation ends."""
 
-    def __init__(self, conf: AISummary, slots: Any = None) -> None:
+    def acquire_generation(self) -> str | None: ...
+
+    def release_generation(self, token: str | None) -> None: ...
+
+
+class Gates:
+    """Generation slots; thread-safe. ``slots``: the cross-instance cap, or None."""
+
+    def __init__(self, conf: AISummary, slots: Slots | None = None) -> None:
         self._timeout = conf.queue_timeout
         self._slots = slots
         self._gate = threading.BoundedSemaphore(max(1, conf.max_concurrent))

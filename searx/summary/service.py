@@ -24,6 +24,7 @@ import msgspec
 from searx.errors import LLMError
 from searx.network.guard import AddressGuard, instance_guard
 from searx.origin import parse_origin
+from searx.reader.document import PageReader
 from searx.settings import Settings, share_enabled
 from searx.store import Store, caches
 from searx.summary import evidence, follow_up, language, passages, prompt
@@ -31,10 +32,10 @@ from searx.summary.body import Body
 from searx.summary.conversation import Conversation, Conversations, Shared, new_id
 from searx.summary.events import Event, Failed, Head
 from searx.summary.flight import Flight
-from searx.summary.gates import Gates, Refusal, choose_target, server_of
+from searx.summary.gates import Gates, Refusal, Slots, choose_target, server_of
 from searx.summary.generation import Ask, Cached, generate, replay
 from searx.summary.llm import Target
-from searx.summary.reading import PageReader, ground
+from searx.summary.reading import ground
 from searx.summary.review import expected_language
 from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
@@ -78,12 +79,11 @@ class SummaryService:
         guard: AddressGuard | None = None,
         transport: httpx.BaseTransport | None = None,
         clock: Callable[[], float] = time.time,
-        slots: Any = None,
+        slots: Slots | None = None,
         reader: PageReader | None = None,
         embedder: Embedder | None = None,
     ) -> None:
-        """``slots``: optional cross-instance generation cap with ``acquire_generation() -> str | None``
-        and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
+        """``slots``: optional cross-instance generation cap (``searx.limiter.Limiter``); ``reader``: the page reader
         (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only);
         ``embedder``: the instance's embedding model, for ``passage_ranking: hybrid`` (none: BM25 alone)."""
         self.settings = settings

@@ -15,10 +15,10 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import Any
 
 import numpy as np
 
+from searx.settings_sections import AISummary
 from searx.summary import passages
 from searx.text.embedder import Embedder
 
@@ -27,7 +27,7 @@ log = logging.getLogger("searx.summary")
 BATCH = 4  # passages per call: a batch that runs past the deadline wastes at most this much work
 
 
-def hybrid(conf: Any, embedder: Embedder | None) -> Embeddings | None:
+def hybrid(conf: AISummary, embedder: Embedder | None) -> Embeddings | None:
     """The embedding thread ``ai_summary.passage_ranking: hybrid`` asks for; None: BM25 alone."""
     if conf.passage_ranking != "hybrid":
         return None

@@ -94,7 +94,8 @@ def _whole_body(response: Response) -> Response:
 
 
 def services(app: Flask) -> Services:
-    return app.extensions["searx"]
+    found: Services = app.extensions["searx"]
+    return found
 
 
 def main() -> None:  # pragma: no cover - the development server

@@ -11,12 +11,14 @@ from searx.services import Services
 
 
 def services() -> Services:
-    return current_app.extensions["searx"]
+    found: Services = current_app.extensions["searx"]
+    return found
 
 
 def mcp_endpoint() -> HttpEndpoint:
     """The /mcp transport ``create_app`` built over this app's services."""
-    return current_app.extensions["searx.mcp"]
+    found: HttpEndpoint = current_app.extensions["searx.mcp"]
+    return found
 
 
 def preferences(*, with_overrides: bool = True) -> Preferences:

@@ -50,7 +50,7 @@ def _endpoint() -> str | None:
     parse; the path is matched once more (on a neutral host) to find the route.
     """
     if request.url_rule is not None:
-        return request.url_rule.endpoint
+        return str(request.url_rule.endpoint)
     adapter = current_app.url_map.bind("localhost")
     try:
         return str(adapter.match(request.path, method=request.method)[0])

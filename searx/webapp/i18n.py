@@ -136,7 +136,7 @@ def format_number(n: object) -> str:
     if not isinstance(n, (int, float)):
         return str(n)
     locale, pattern = _decimal_format(getattr(g, "locale", "en"))
-    return pattern.apply(n, locale)
+    return str(pattern.apply(n, locale))
 
 
 def format_percent(n: object) -> str:

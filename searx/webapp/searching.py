@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import searx.webapp.i18n as i18n
 from searx.plugins import Caller
 from searx.preferences import Preferences
-from searx.results.search import SearchOutcome
+from searx.results.search import SearchOutcome, SearchQuery
 from searx.search import request as search_request
 from searx.search.start import start_search
 from searx.services import Services
@@ -44,6 +44,12 @@ def run_search(svc: Services, values: Mapping[str, str], prefs: Preferences, fmt
     """
     sq = search_request.build(values, prefs, svc.engines, accept_language=accept_language,
                               max_page=svc.settings.search.max_page, site_bangs=svc.bangs)
+    return run_query(svc, sq, prefs, fmt, client=client, address=address, user_agent=user_agent, locale=locale)
+
+
+def run_query(svc: Services, sq: SearchQuery, prefs: Preferences, fmt: str, *, client: str = "", address: str = "",
+              user_agent: str = "", locale: str = "en") -> SearchOutcome:  # fmt: skip
+    """Run ``sq`` (``searx.search.request.build_query``) for the web's user with ``prefs``; see ``run_search``."""
     caller = Caller(client_ip=address, user_agent=user_agent, locale=locale,
                     gettext=i18n.translations(locale).gettext)  # fmt: skip
     return start_search(svc.runner, svc.plugins, sq, fmt=fmt, secret_key=svc.settings.server.secret_key, prefs=prefs,

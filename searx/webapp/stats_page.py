@@ -7,7 +7,7 @@ sort links work without JavaScript.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,8 +70,9 @@ def row(name: str, figures: Mapping[str, Any]) -> StatsRow:
     )
 
 
-_VALUE = {"name": lambda r: r.name.casefold(), "time": lambda r: r.median, "p80": lambda r: r.p80,
-          "reliability": lambda r: r.reliability, "errors": lambda r: r.error_count if r.calls else None}
+_VALUE: dict[str, Callable[[StatsRow], Any]] = {
+    "name": lambda r: r.name.casefold(), "time": lambda r: r.median, "p80": lambda r: r.p80,
+    "reliability": lambda r: r.reliability, "errors": lambda r: r.error_count if r.calls else None}
 
 
 def rows(names: list[str], stats: Mapping[str, Mapping[str, Any]], sort: str, descending: bool) -> list[StatsRow]:
@@ -101,11 +102,11 @@ def _engine_errors() -> list[type[errors.EngineError]]:
     return out
 
 
-def engine_errors(engines: Mapping[str, Engine], stats: Mapping[str, Mapping[str, Any]]) -> dict[str, list[dict]]:
+def engine_errors(engines: Mapping[str, Engine], stats: Mapping[str, Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """SearXNG's ``/stats/errors``: per engine with errors, one entry per kind with its share of the
     recent calls (a multiple of 5 percent). This instance records outcomes, not tracebacks: the
     fields SearXNG fills from one name the engine's module and leave the rest empty."""
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
     for name in sorted(engines):
         figures = stats.get(name) or {}
         kinds = figures.get("errors") or []

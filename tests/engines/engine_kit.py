@@ -1,29 +1,32 @@
-"""Engine test helpers: build engines and fake responses from fixtures; a runner-like flow.
+"""Engine test helpers: build engines and fake responses from fixtures; one engine call through the runner.
 
-``call_engine`` follows the runner's flow with a plain httpx client ((token page
-->) request -> HTTP -> ``check_status`` -> response -> ``page_error``), using
-the runner's own status mapping and bot-check classification, so one engine's
-outcomes can be tested over real HTTP without building a whole search.
+``call_engine`` runs the search runner itself (``SearchRunner.ask``) for one engine over real HTTP
+(the engine network, on 127.0.0.1): params from ``engine_params``, the token step, ``request()``,
+and the answer read by ``searx.search.classify`` (status mapping, parser, bot checks), so one
+engine's outcomes are tested through the runner's own code without building a whole app.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from searx.enginelib.params import EngineParams, SearchResponse, engine_params
 from searx.engines import Engine, build_engine
-from searx.errors import (
-    EngineError,
-    EngineNetworkError,
-    EngineParseError,
-    EngineTimeout,
-)
-from searx.search.tokens import no_token_error, token_pages
+from searx.errors import EngineError
+from searx.network.client import EngineNetwork, Fetch, Fetched
+from searx.plugins import PluginManager
+from searx.results.search import SearchQuery
+from searx.search.runner import SearchRunner
+from searx.search.tokens import TokenCache
+from searx.settings import Outgoing
+from searx.store import MemoryStore
 from searx.upstream.challenge import page_error
-from searx.upstream.status import check_status
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -36,24 +39,21 @@ def make_engine(module: str, name: str | None = None, **settings: Any) -> Engine
     return build_engine({"name": name or module, "engine": module, **settings}, "engines[test]", 3.0)
 
 
-def make_params(engine: Engine, **overrides: Any) -> dict[str, Any]:
-    params: dict[str, Any] = {
-        "engine": engine, "query": "", "pageno": 1, "safesearch": 0, "time_range": None, "language": "all",
-        "category": "general", "url": None, "method": "GET", "headers": {}, "data": None, "json": None,
-        "cookies": {}, "allow_redirects": False, "raise_for_httperror": True, "token": None, "token_scope": None,
-    }
-    params.update(overrides)
+def make_params(engine: Engine, **overrides: Any) -> EngineParams:
+    """The params the runner hands ``request()`` (``engine_params``) for a general search, with ``overrides``."""
+    params = engine_params(engine, SearchQuery(query="", engines=(engine.name,)))
+    params.update(overrides)  # type: ignore[typeddict-item]  # any key a test needs
     return params
 
 
 def fake_response(engine: Engine, body: bytes, *, status: int = 200, content_type: str = "text/html; charset=utf-8",
-                  query: str = "test", **param_overrides: Any) -> httpx.Response:
+                  query: str = "test", **param_overrides: Any) -> SearchResponse:
     """An ``httpx.Response`` as the runner hands it to ``response()`` (body read, ``search_params`` set)."""
     params = make_params(engine, query=query, **param_overrides)
     engine.request(query, params)
-    resp = httpx.Response(status, content=body, headers={"content-type": content_type},
-                          request=httpx.Request(params["method"], params["url"] or "http://127.0.0.1/"))
-    resp.search_params = params  # type: ignore[attr-defined]
+    resp = SearchResponse(status, content=body, headers={"content-type": content_type},
+                          request=httpx.Request(params.get("method", "GET"), params["url"] or "http://127.0.0.1/"))
+    resp.search_params = params
     return resp
 
 
@@ -66,81 +66,28 @@ class Outcome:
     error: EngineError | None = None
 
 
-def _send(client: httpx.Client, params: dict[str, Any]) -> httpx.Response:
-    headers = dict(params["headers"])
-    if params["cookies"]:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in params["cookies"].items())
+class _Loopback(EngineNetwork):
+    """The engine network with plain ``http://`` allowed: the test upstreams listen on 127.0.0.1 without TLS."""
+
+    def fetch_all(self, batch: Sequence[Fetch]) -> list[Fetched]:
+        return super().fetch_all([dataclasses.replace(f, enable_http=True) for f in batch])
+
+
+def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, category: str = "general",
+                **search: Any) -> Outcome:
+    """One engine call through the runner (``SearchRunner.ask``) over real HTTP, the engine's token fetched
+    first when it needs one (an empty store); ``search``: the ``SearchQuery``'s pageno, language, safesearch,
+    time_range. The engine made no request: no_results."""
+    network = _Loopback(Outgoing())
     try:
-        return client.request(params["method"], params["url"], data=params["data"], json=params["json"],
-                              headers=headers)
-    except httpx.TimeoutException as exc:
-        raise EngineTimeout() from exc
-    except httpx.TransportError as exc:
-        raise EngineNetworkError(str(exc)) from exc
-
-
-def _token_page(client: httpx.Client, engine: Engine, params: dict[str, Any]) -> str | list[str]:
-    resp = _send(client, params)
-    check_status(resp)
-    resp.search_params = params  # type: ignore[attr-defined]
-    try:
-        token = engine.token_response(resp)
-    except EngineParseError as exc:
-        raise page_error(resp) or exc from exc
-    if not token and (error := page_error(resp)):
-        raise error
-    return token
-
-
-def _token(client: httpx.Client, engine: Engine, query: str) -> str:
-    """The runner's token step: ask the token page, classify it like a result page; when it
-    names the pages that carry the token, ask those (the runner's rules, one after the other)."""
-    params = make_params(engine, query=query)
-    engine.token_request(query, params)
-    token = _token_page(client, engine, params)
-    if not isinstance(token, list):
-        return token
-    errors: list[EngineError] = []
-    pages = token_pages(params["url"], token, engine.enable_http)
-    for url in pages:
-        try:
-            found = _token_page(client, engine, make_params(engine, query=query, url=url, token_page=params["url"]))
-        except EngineError as exc:
-            errors.append(exc)
-            continue
-        if isinstance(found, str) and found:
-            return found
-    raise no_token_error(errors, len(pages), len(token))
-
-
-def call_engine(engine: Engine, query: str, *, timeout: float = 2.0, **overrides: Any) -> Outcome:
-    """One engine call through real HTTP, classified exactly as the runner contract says.
-
-    An engine that needs a token and got none in ``overrides`` fetches it first.
-    """
-    params = make_params(engine, query=query, **overrides)
-    try:
-        with httpx.Client(timeout=timeout, follow_redirects=False) as client:
-            if (engine.uses_tokens and engine.token_scope(query, params) is not None
-                    and engine.token_required(params) and not params["token"]):
-                params["token"] = _token(client, engine, query)
-                if not params["token"]:
-                    return Outcome("no_results")
-            engine.request(query, params)
-            if not params["url"]:
-                return Outcome("no_results")
-            resp = _send(client, params)
-        if params["raise_for_httperror"]:
-            check_status(resp)
-        resp.search_params = params  # type: ignore[attr-defined]
-        try:
-            items = engine.response(resp)
-        except EngineParseError as exc:
-            # a page that does not parse may still be a generic bot check or block page
-            raise page_error(resp) or exc from exc
-        hits = [i for i in items if "url" in i or "infobox" in i or "answer" in i]
-        if not hits and (error := page_error(resp)):
-            raise error
-        return Outcome("ok" if hits else "no_results", results=[i for i in items if "token" not in i])
-    except EngineError as exc:
-        return Outcome(exc.outcome, exc.reason, retry_after=exc.retry_after, error=exc)
+        runner = SearchRunner({engine.name: engine}, network, PluginManager([]), bot_check=page_error,
+                              tokens=TokenCache(MemoryStore()))
+        sq = SearchQuery(query=query, engines=(engine.name,), categories=(category,), timeout=timeout, **search)
+        ended = runner.ask(sq, ignore_health=True)
+    finally:
+        network.close()
+    if not ended:
+        return Outcome("no_results")
+    report, answered = ended[0].report, ended[0].answered
+    return Outcome(report.outcome, report.reason, answered.items if answered else [], report.retry_after,
+                   ended[0].error)

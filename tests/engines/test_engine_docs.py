@@ -44,3 +44,19 @@ def test_the_engines_folder_holds_engines_only() -> None:
 @pytest.mark.parametrize("outcome", OUTCOMES)
 def test_outcomes_are_documented(outcome: str) -> None:
     assert f"| `{outcome}` |" in DOC
+
+
+def test_every_key_of_the_params_is_documented_and_built() -> None:
+    from searx.enginelib.params import EngineParams, HttpRequest, engine_params
+    from searx.engines import build_engine
+    from searx.results.search import SearchQuery
+
+    doc = (Path(__file__).parents[2] / "docs" / "dev" / "engines.md").read_text(encoding="utf-8")
+    keys = EngineParams.__required_keys__ | EngineParams.__optional_keys__
+    assert {k for k in keys if f"| `{k}` |" not in doc} == set()
+    built = engine_params(build_engine({"name": "w", "engine": "wikipedia"}, "engines[0]", 3.0),
+                          SearchQuery(query="q", engines=("w",), categories=("images",), language="de"))
+    # every key the search or the runner decides, and the request's defaults except a raw body
+    assert set(built) == keys - {"token_page", "local", "no_result_for_http_status", "content"}
+    assert set(HttpRequest.__optional_keys__ | HttpRequest.__required_keys__) <= keys
+    assert (built["category"], built["language"], built["searxng_locale"], built["url"]) == ("images", "de", "de", None)

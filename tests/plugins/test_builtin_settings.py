@@ -6,7 +6,6 @@ import pytest
 
 from searx.plugins.loader import load_plugins, unknown_plugins
 from searx.plugins.searxng import DISPLAY_NAMES, SEARXNG_IDS, configured, plugin_id
-from searx.settings import PluginSetting
 from tests.conftest import make_settings
 
 
@@ -23,7 +22,7 @@ def with_plugins(plugins=None, enabled_plugins=None):
     # make_settings merges into the defaults' plugins; SearXNG's rule replaces them (settings_merge)
     import msgspec
 
-    return msgspec.structs.replace(settings, plugins={k: PluginSetting(**v) for k, v in (plugins or {}).items()},
+    return msgspec.structs.replace(settings, plugins={k: dict(v) for k, v in (plugins or {}).items()},
                                    enabled_plugins=enabled_plugins)
 
 
@@ -73,6 +72,6 @@ def test_every_display_name_maps_onto_a_searxng_id(name):
 
 
 def test_configured_is_pure_and_needs_no_classes():
-    active, unknown = configured({"searx.plugins.calculator.SXNGPlugin": PluginSetting(active=False)}, None,
+    active, unknown = configured({"searx.plugins.calculator.SXNGPlugin": {"active": False}}, None,
                                  known={"calculator", "hash_plugin"})
     assert active["calculator"] is False and active["hash_plugin"] is False and unknown == []

@@ -13,7 +13,7 @@ from searx.plugins.loader import ENTRY_POINT_GROUP, load_plugins, plugin_classes
 from tests.conftest import json_engine_entry, make_settings
 
 PLUGIN = textwrap.dedent('''
-    from searx.plugins import Plugin
+    from searx.plugins import Plugin, PluginConfig
     from searx.results.types import Answer
 
 
@@ -36,6 +36,17 @@ PLUGIN = textwrap.dedent('''
 
     class Clash(Plugin):
         id = "hash_plugin"
+
+
+    class Greet(Plugin):
+        id = "greet"
+
+        class Config(PluginConfig, frozen=True):
+            greeting: str = "hello"
+            times: int = 1
+
+        def post_search(self, ctx):
+            ctx.results.answers.append(Answer(answer=" ".join([self.config.greeting] * self.config.times)))
 
 
     NotAPlugin = object
@@ -100,3 +111,36 @@ def test_start_up_check_loads_the_plugins(package):
 
     with pytest.raises(SettingsError, match="plugins.nope.Plugin"):
         check(make_settings([], plugins={"nope.Plugin": {"active": True}}))
+
+
+def test_a_plugin_gets_the_keys_of_its_entry_as_its_typed_config(package):
+    key = f"{package}.Greet"
+    plugins = {p.id: p for p in load_plugins(make_settings([], plugins={key: {"active": True, "greeting": "hi",
+                                                                              "times": 2}}))}
+    greet = plugins["greet"]
+    assert (greet.config.greeting, greet.config.times, greet.default_on) == ("hi", 2, True)
+    assert greet.settings.server.secret_key, "and the instance's settings"
+    plain = {p.id: p for p in load_plugins(make_settings([], plugins={key: {"active": False}}))}["greet"]
+    assert (plain.config.greeting, plain.config.times) == ("hello", 1), "a key left out keeps its default"
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"greeting": "hi", "greting": "typo"}, "plugins.{key}.greting: unknown key"),
+    ({"times": "many"}, "plugins.{key}.times: Expected `int`"),
+    ({"active": "yes"}, "plugins.{key}.active: Expected `bool`"),
+])
+def test_a_bad_key_of_a_plugin_entry_stops_start_up_naming_it(package, entry, message):
+    from searx.services import check
+
+    key = f"{package}.Greet"
+    with pytest.raises(SettingsError) as err:
+        check(make_settings([], plugins={key: entry}))
+    assert str(err.value).startswith(message.format(key=key)), str(err.value)
+
+
+def test_a_plugin_without_settings_refuses_keys_searxngs_own_keep_them(package):
+    with pytest.raises(SettingsError, match=rf"^plugins\.{package}\.Shout\.loud: unknown key"):
+        plugin_classes(make_settings([], plugins={f"{package}.Shout": {"active": True, "loud": True}}))
+    with pytest.raises(SettingsError, match=r"^plugins\.quiet\.volume: unknown key"):
+        plugin_classes(make_settings([], plugins={"quiet": {"volume": 3}}))  # an entry point's, by its id
+    assert plugin_classes(make_settings([], plugins={"hash_plugin": {"active": False, "extra": 1}}))

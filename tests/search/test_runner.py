@@ -149,7 +149,7 @@ def test_engine_errors_are_logged_on_one_escaped_line(fake_engine, network, capl
     def parse(*args):
         raise EngineParseError("upstream said:\r\nINFO forged line\x00")
 
-    monkeypatch.setattr(runner, "_parse", parse)
+    monkeypatch.setattr("searx.search.runner.read_results", parse)
     caplog.set_level("INFO")
     assert run(runner).unresponsive == [("a", "parsing error")]
     [text] = [r.getMessage() for r in caplog.records if "upstream said" in r.getMessage()]

@@ -20,7 +20,8 @@ bp = Blueprint("openapi", __name__)
 def spec() -> dict[str, Any]:
     """The description as a dict, read once (it is a file of the package, not runtime state)."""
     with SPEC_PATH.open(encoding="utf-8") as f:
-        return yaml.safe_load(f)
+        loaded: dict[str, Any] = yaml.safe_load(f)
+    return loaded
 
 
 @bp.get("/openapi.json")

@@ -6,6 +6,8 @@ else the ``Accept`` header (a browser's ``text/html`` wins; ``*/*`` and no heade
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import searx.webapp.stats_page as stats_page
@@ -15,7 +17,7 @@ from searx.webapp.errors import FLAT, PAGE, answers
 bp = Blueprint("stats", __name__)
 
 
-def _figures() -> dict[str, dict]:
+def _figures() -> dict[str, dict[str, Any]]:
     svc = services()
     return svc.health.stats(list(svc.engines)) if svc.health else {}
 

@@ -7,14 +7,15 @@ from flask import Blueprint, Response, g, jsonify, request
 
 from searx.errors import Refused
 from searx.results.search import SearchOutcome
+from searx.search.request import Ask, build_query
 from searx.summary.admission import refusal
+from searx.summary.gates import Refusal
 from searx.summary.ndjson import MESSAGES, body
-from searx.summary.service import Refusal
 from searx.summary.streams import Counted
 from searx.webapp.context import client_id, preferences, request_host, services
 from searx.webapp.errors import API, answers
 from searx.webapp.origin import absolute
-from searx.webapp.searching import run_search
+from searx.webapp.searching import run_query
 
 bp = Blueprint("ai_summary", __name__)
 
@@ -60,8 +61,9 @@ def follow_up() -> Response:
     accept = request.headers.get("Accept-Language", "")
 
     def search(query: str, lang: str) -> SearchOutcome:  # the user's own search: engines, safe search, plugins
-        return run_search(svc, {"q": query, "language": lang, "categories": "general"}, prefs, "json",
-                          accept_language=accept, client=client)  # fmt: skip
+        sq = build_query(query, svc.engines, Ask(categories=("general",), language=lang), prefs,
+                         accept_language=accept, site_bangs=svc.bangs)
+        return run_query(svc, sq, prefs, "json", client=client)
 
     return _stream(svc.summary.follow_up(request.get_data(cache=False), summary_prefs, search, client,
                                          ui_lang=getattr(g, "locale", "")))  # fmt: skip
