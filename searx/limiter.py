@@ -8,8 +8,6 @@ No user agent is ever judged here: API clients are welcome.
 from __future__ import annotations
 
 import functools
-import hashlib
-import hmac
 import ipaddress
 import math
 import secrets
@@ -22,6 +20,7 @@ import msgspec
 from searx.errors import SettingsError
 from searx.settings import section
 from searx.settings_sections import LimiterSettings
+from searx.signer import CLIENT_MARKER, signer
 from searx.store import Store
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -127,12 +126,12 @@ def client_key(address: str) -> str:
 
 
 def client_marker(address: str, secret: bytes) -> str:
-    """A stable pseudonym of a client: its limiter key, HMAC'd with the instance secret.
+    """A stable pseudonym of a client: its limiter key, signed for ``CLIENT_MARKER`` (``searx.signer``).
 
     Marks what a client created (cache entries) and counts its streams without
     storing its address; the same on every instance that shares the secret.
     """
-    return hmac.new(secret, b"client:" + client_key(address).encode(), hashlib.sha256).hexdigest()[:24]
+    return signer(secret, CLIENT_MARKER, 24).sign(client_key(address))
 
 
 # --- rules -----------------------------------------------------------------------
