@@ -39,7 +39,7 @@ def server_timing(outcome: SearchOutcome) -> str:
 
 def _client_settings(prefs: Preferences) -> dict[str, Any]:
     svc = services()
-    mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
+    mode = svc.settings.ai_summary.mode_for(prefs.get("ai_summary_mode"))
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode, "hotkeys": prefs.get("hotkeys")}
     if "infinite_scroll" in svc.plugins.plugins:  # the plugin's only effect: the page loads further pages
