@@ -55,6 +55,12 @@ class Result:
     hit: Hit
     score: float
 
+    def fields(self) -> dict[str, Any]:
+        """The passage as the API and the MCP tool give it; ``page`` only in a PDF."""
+        hit = self.hit
+        return {"entry": hit.entry, "content": hit.text, "score": self.score, "passage": hit.seq,
+                **({"page": hit.page} if hit.page else {})}  # fmt: skip
+
 
 class CollectionsService:
     """Everything the API, the engine and the MCP tools do with collections.
@@ -103,7 +109,7 @@ class CollectionsService:
 
     def _start(self) -> None:
         try:
-            if self.path.exists():
+            if self.store.created():
                 self._open()
         except Exception:  # noqa: BLE001 - a broken index must not stop the rest of the instance
             log.exception("collections: cannot open %s", self.path)
@@ -312,7 +318,7 @@ class CollectionsService:
 
     def _opened_if_there(self) -> bool:
         """Whether the index is open, opening it when another process created it; never creates it."""
-        if not self._opened and self.path.exists():
+        if not self._opened and self.store.created():
             self._open()
         return self._opened
 
