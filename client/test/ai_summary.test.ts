@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { STRINGS } from "../src/lib/i18n";
 import { readSettings } from "../src/lib/settings";
 import { DATA, DONE, fakeFetch, lines, START, stepper } from "./fake_server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { readSettings } from "../src/lib/settings";
 import { DONE, lines, START } from "./fake_server";
 import { setupPage, until } from "./page";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { parseBlocks, renderBlock } from "../src/lib/markdown";
 import { readSettings } from "../src/lib/settings";
 import {

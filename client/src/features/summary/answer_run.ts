@@ -4,10 +4,10 @@
  * the server's review when done, the error or Stop. A newer run or Stop makes an older
  * run's late events irrelevant.
  */
-import { CitationResolver, citationLink } from "../lib/citations";
-import { type I18n, languageName } from "../lib/i18n";
-import type { Source, SummaryEvent } from "../lib/protocol";
-import { mostlyUnsupported, type SupportMark } from "../lib/support";
+import { CitationResolver, citationLink } from "../../lib/citations";
+import { type I18n, languageName } from "../../lib/i18n";
+import type { Source, SummaryEvent } from "../../lib/protocol";
+import { mostlyUnsupported, type SupportMark } from "../../lib/support";
 import type { AnswerSurface, BoxState } from "./summary_view";
 
 export interface ConversationInfo {
