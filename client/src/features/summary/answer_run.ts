@@ -109,7 +109,7 @@ export class AnswerRun {
       case "search":
         this.hooks.searched?.(ev.query, ev.rewritten);
         return false;
-      case "start":
+      case "head":
         if (ev.sources.length > 0) this.setSources(ev.sources);
         this.model = ev.model;
         this.cached = ev.cached;
