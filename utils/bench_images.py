@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from utils.bench import ROOT, Instance, free_port, load, wait_http
+from utils.bench_kit import ROOT, Instance, free_port, load, wait_http
 from utils.fakes import fixtures
 
 
