@@ -19,5 +19,5 @@ setup(
     package_data={"searx": ["settings.yml", "data/*.yml", "webapp/openapi.yaml", "webapp/templates/*", "static/**/*",
                             "translations/**/*"]},
     install_requires=[r for r in REQUIREMENTS if r],
-    entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp_stdio:main"]},
+    entry_points={"console_scripts": ["searx-check=searx.check:main", "searx-mcp=searx.mcp.stdio:main"]},
 )

@@ -21,15 +21,17 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     ├── StoreError                 store_unavailable  (searx/store/base.py)
     ├── AddressRefusedError        address_refused    (searx/network/guard.py)
     ├── TooManyRedirects           too_many_redirects (searx/network/guarded.py)
+    ├── BadRedirect                bad_redirect       (searx/network/guarded.py)
+    ├── Unreachable                network_error or tls_error (searx/network/guarded.py)
     ├── DeadlineExceeded           timeout            (searx/network/capped.py)
     ├── BodyTooLarge               too_large          (searx/network/capped.py)
-    ├── ImageError                 its code           (searx/network/images.py)
+    ├── ImageError                 its code           (searx/proxy/errors.py)
     ├── ReaderError                its code           (searx/reader/errors.py)
     ├── EvidenceError              its code           (searx/summary/evidence.py)
     ├── ArgumentError              bad_request        (searx/args.py)
     ├── EmbedError                 embed_failed       (searx/collections/embed.py)
-    └── CollectionError            bad_request        (searx/collections/errors.py)
-        ├── BadName                bad_request
+    └── CollectionError            bad_request
+        ├── BadName                bad_request        (searx/collections/errors.py, as the six below)
         ├── NotFound               not_found
         ├── Conflict               conflict
         ├── TooLarge               too_large
@@ -73,6 +75,7 @@ STATUS: dict[str, int] = {
     "challenged": 502,
     "http_error": 502,  # a reader error keeps an upstream 4xx, see ReaderError.status
     "too_many_redirects": 502,
+    "bad_redirect": 502,
     "tls_error": 502,
     "network_error": 502,
     "upstream_too_large": 502,
@@ -225,3 +228,18 @@ class LLMError(SearxError):
     """A failed summary; ``code`` is the stable NDJSON error code."""
 
     code = "llm_failed"
+
+
+# --- knowledge collections -------------------------------------------------------
+
+
+class CollectionError(SearxError):
+    """Base of the collections' errors (``searx/collections/errors.py``); ``message`` is safe to show.
+
+    Here, below the collections, so that what catches a collection's error (the collections
+    engine, the MCP tools) needs no import of the collections package."""
+
+    code = "bad_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)

@@ -12,11 +12,10 @@ from __future__ import annotations
 import base64
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
-from searx.autocomplete.backends import NAMES as AUTOCOMPLETE
 from searx.errors import BadRequest
 from searx.settings import printable_ascii
 from searx.settings_sections import SUMMARY_MODES
@@ -58,8 +57,10 @@ class Pref:
         return value
 
 
-def definitions(settings: object) -> dict[str, Pref]:
-    """All preferences with defaults taken from the settings."""
+def definitions(settings: object, autocomplete: Iterable[str]) -> dict[str, Pref]:
+    """All preferences with defaults taken from the settings; ``autocomplete``: the names of the
+    instance's autocomplete backends (``searx.autocomplete.backends.NAMES``), handed in by the
+    services builder so that the preference model stays below the packages that use it."""
     s = settings  # searx.settings.Settings
     prefs = [
         Pref("categories", "general", max_len=400, pattern=CATEGORIES),
@@ -75,7 +76,7 @@ def definitions(settings: object) -> dict[str, Pref]:
         Pref("disabled_plugins", ""),
         Pref("image_proxy", "1" if s.server.image_proxy else "0", ("0", "1")),  # type: ignore[attr-defined]
         Pref("load_images", "1", ("0", "1")),
-        Pref("autocomplete", s.search.autocomplete or "", ("", *AUTOCOMPLETE)),  # type: ignore[attr-defined]
+        Pref("autocomplete", s.search.autocomplete or "", ("", *autocomplete)),  # type: ignore[attr-defined]
         Pref("ai_summary_mode", s.ai_summary.default_mode, SUMMARY_MODES),  # type: ignore[attr-defined]
         *display(s),
         Pref("ai_summary_server", "", shared=False),

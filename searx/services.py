@@ -3,35 +3,40 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from searx import bangs as bang_table
+from searx.autocomplete.backends import NAMES as AUTOCOMPLETE_BACKENDS
 from searx.autocomplete.backends import check_backend
 from searx.autocomplete.completer import Autocompleter
 from searx.autocomplete.suggester import Suggester
 from searx.bangs import Bangs
-from searx.collections.embed import Embedder, from_settings
+from searx.client_address import parse_trusted_proxies
+from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
-from searx.engines import Engine, load_engines, unsupported
-from searx.engines.support import Unsupported, log_line
+from searx.engines import Engine, Unsupported, load_engines, log_line, unsupported
 from searx.errors import SettingsError
-from searx.limiter import Limiter, parse_trusted_proxies, rules_from_settings
+from searx.limiter import Limiter, rules_from_settings
 from searx.metrics import Metrics
-from searx.network.challenge import page_error
-from searx.network.client import USER_AGENT, EngineNetwork, check_outgoing, tor_proxy
-from searx.network.favicons import MAX_BYTES as FAVICON_BYTES
-from searx.network.favicons import FaviconFetcher
-from searx.network.guard import AddressGuard, hosts_of
-from searx.network.images import ImageFetcher
-from searx.network.tiles import TileFetcher
-from searx.network.tiles import check_settings as check_map
+from searx.network.client import USER_AGENT, EngineNetwork
+from searx.network.guard import AddressGuard, instance_guard
+from searx.network.outgoing import check_outgoing, tor_proxy
+from searx.network.route import Route
 from searx.origin import check_base_url, check_trusted_hosts
 from searx.plugins import PluginManager, Resources
 from searx.plugins.loader import load_plugins, plugin_classes, unknown_plugins
 from searx.plugins.searxng import UnknownPlugin
 from searx.preferences import Pref, definitions
+from searx.proxy.admission import PictureAdmission, limits
+from searx.proxy.favicons import MAX_BYTES as FAVICON_BYTES
+from searx.proxy.favicons import FaviconFetcher
+from searx.proxy.images import ImageFetcher
+from searx.proxy.tiles import TileFetcher
+from searx.proxy.tiles import check_settings as check_map
 from searx.reader.document import PageReader
-from searx.reader.service import Reader, check_settings
+from searx.reader.service import Reader, check_settings, reader_guard
 from searx.search.cache import SearchCache
 from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
@@ -39,6 +44,8 @@ from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
 from searx.store import Store, check_store, open_store
 from searx.summary.service import SummaryService
+from searx.text.embedder import Embedder
+from searx.upstream.challenge import page_error
 
 log = logging.getLogger("searx.webapp")
 
@@ -50,6 +57,8 @@ class Services:
     settings: Settings
     engines: dict[str, Engine]
     network: EngineNetwork
+    guard: AddressGuard  # the instance's one address guard (the reader opens it to fetch.ports)
+    route: Route  # how the page reader and the pictures leave the instance (outgoing.proxies, verify, source_ips)
     plugins: PluginManager
     store: Store
     runner: SearchRunner
@@ -68,6 +77,7 @@ class Services:
     favicons: FaviconFetcher | None = None  # /favicon_proxy's fetcher, when search.favicon_resolver names one
     unsupported: tuple[Unsupported, ...] = ()  # engine entries skipped: this instance cannot run them
     unknown_plugins: tuple[UnknownPlugin, ...] = ()  # plugins the settings name that this instance lacks
+    clock: Callable[[], float] = time.time  # the wall clock (seconds since the epoch): what the pages date by
 
     def close(self) -> None:
         self.network.close()
@@ -107,7 +117,9 @@ def check(settings: Settings) -> dict[str, Engine]:
     return engines
 
 
-def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
+def build(settings: Settings, *, raise_plugin_errors: bool = False,
+          clock: Callable[[], float] = time.time) -> Services:
+    """The services of ``settings``; ``clock`` is their wall clock (tests pass one they move)."""
     engines = check(settings)
     bangs = bang_table.build(settings.bangs)
     skipped = unsupported(settings.engines, tor=tor_proxy(settings.outgoing))
@@ -126,7 +138,9 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     plugins.start(Resources(store=store, get=network.get))
     cache = SearchCache(store, settings.search.cache_ttl)
     metrics = Metrics(store, engines)
-    reader = Reader(settings, store)  # also reads the top pages for the summary (ai_summary.read_pages)
+    guard, route = instance_guard(settings), Route.from_settings(settings.outgoing)
+    # also reads the top pages for the summary (ai_summary.read_pages)
+    reader = Reader(settings, store, guard=reader_guard(guard, settings.fetch), route=route)
     embedder = shared_embedder(settings)
     collections = (CollectionsService(settings.collections, embedder=embedder, reader=reader)
                    if settings.collections.enabled else None)  # fmt: skip
@@ -138,16 +152,18 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False) -> Services:
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
     suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
+    images = image_fetcher(settings, guard, route)
     return Services(
-        settings=settings, engines=engines, network=network, plugins=plugins, store=store, runner=runner,
-        pref_defs=definitions(settings), bangs=bangs,
+        settings=settings, engines=engines, network=network, guard=guard, route=route, plugins=plugins, store=store,
+        runner=runner,
+        pref_defs=definitions(settings, AUTOCOMPLETE_BACKENDS), bangs=bangs,
         autocompleter=Autocompleter(engines, bangs, suggester, min_chars=s.autocomplete_min),
         health=health, locked=locked_preferences(settings),
-        summary=SummaryService(settings, store, slots=limiter, reader=summary_reader(plugins, reader),
+        summary=SummaryService(settings, store, guard=guard, slots=limiter, reader=summary_reader(plugins, reader),
                                embedder=embedder),
-        limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=image_fetcher(settings),
-        tiles=tile_fetcher(settings, store), favicons=favicon_fetcher(settings, store), unsupported=skipped,
-        unknown_plugins=no_plugins,
+        limiter=limiter, metrics=metrics, reader=reader, collections=collections, images=images,
+        tiles=tile_fetcher(settings, images, store), favicons=favicon_fetcher(settings, images, store),
+        unsupported=skipped, unknown_plugins=no_plugins, clock=clock,
     )
 
 
@@ -166,31 +182,27 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
-def image_fetcher(settings: Settings) -> ImageFetcher:
-    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded."""
+def image_fetcher(settings: Settings, guard: AddressGuard, route: Route) -> ImageFetcher:
+    """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded and sent
+    by the instance's route, one slot of the pictures in flight (shared with the tiles and favicons)."""
     o = settings.outgoing
-    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
-    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(),
-                        timeout=o.request_timeout, max_bytes=o.max_response_bytes)
+    return ImageFetcher(guard, user_agent=(USER_AGENT + " " + o.useragent_suffix).strip(), timeout=o.request_timeout,
+                        max_bytes=o.max_response_bytes, route=route,
+                        admission=PictureAdmission(*limits(settings.server.threads)))  # fmt: skip
 
 
-def tile_fetcher(settings: Settings, store: Store) -> TileFetcher:
-    """The map tiles' fetcher: the image proxy's guarded fetch, with the instance's own name as its
-    user agent (tile servers' usage policies ask for one) and the tile size cap."""
+def tile_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> TileFetcher:
+    """The map tiles' fetcher: the image proxy's, with the instance's own name as its user agent
+    (tile servers' usage policies ask for one) and the tile size cap."""
     from searx import __version__
 
     base = settings.server.base_url
     agent = f"searx-ai/{__version__} (map tiles{'; +' + base if isinstance(base, str) and base else ''})"
-    guard = AddressGuard(own_hosts=hosts_of(settings.server.base_url))
-    fetcher = ImageFetcher(guard, user_agent=agent, timeout=settings.outgoing.request_timeout,
-                           max_bytes=settings.map.max_tile_bytes)
-    return TileFetcher(settings.map, fetcher, store)
+    return TileFetcher(settings.map, images.derived(max_bytes=settings.map.max_tile_bytes, user_agent=agent), store)
 
 
-def favicon_fetcher(settings: Settings, store: Store) -> FaviconFetcher | None:
-    """The favicons' fetcher: the image proxy's guarded fetch with an icon's size cap; None when off."""
+def favicon_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> FaviconFetcher | None:
+    """The favicons' fetcher: the image proxy's with an icon's size cap; None when off."""
     if not settings.search.favicon_resolver:
         return None
-    images = image_fetcher(settings)
-    return FaviconFetcher(ImageFetcher(images.guard, user_agent=images.user_agent, timeout=images.timeout,
-                                       max_bytes=FAVICON_BYTES), store)
+    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), store)

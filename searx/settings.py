@@ -144,7 +144,7 @@ class Outgoing(_SearXNG, frozen=True):
     verify: bool | str = True
     proxies: dict[str, Any] | str | None = None
     max_response_bytes: int = 5 * 1024 * 1024
-    # the local addresses requests leave from, in turn (searx.network.client.source_addresses)
+    # the local addresses requests leave from, in turn (searx.network.outgoing.source_addresses)
     source_ips: str | tuple[str, ...] | None = None
     # SearXNG's keys that have no effect here
     max_redirects: int = 30

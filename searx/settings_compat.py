@@ -16,7 +16,7 @@ import msgspec
 
 from searx.errors import SettingsError
 
-# SearXNG's favicon resolvers (searx.network.favicons has their URLs)
+# SearXNG's favicon resolvers (searx.proxy.favicons has their URLs)
 FAVICON_RESOLVERS = ("allesedv", "duckduckgo", "google", "kagi", "yandex")
 
 _COOLDOWN = "engine health has its own cooldowns (docs/admin/engines.md)"

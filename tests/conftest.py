@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import pytest
 
 from searx import settings as settings_mod
+from tests.clock import Clock
 from tests.served import ServedApp
 from tests.upstream_hosts import UpstreamHosts
 from tests.valkey_server import NO_SERVER, ValkeyServer, server_binary
@@ -27,7 +28,9 @@ pytest_plugins = ["tests.real_llm", "pytester"]
 
 @pytest.fixture(scope="session")
 def fake_engine() -> Iterator[FakeEngineServer]:
-    with FakeEngineServer() as server:
+    """The fake engine; its dated answers count back from its ``clock``, a ``Clock`` at ``START``
+    that no test moves (give an app that clock to see those dates as the fake's "now" does)."""
+    with FakeEngineServer(clock=Clock()) as server:
         yield server
 
 
@@ -59,13 +62,14 @@ def make_settings(engines: list[dict[str, Any]], **sections: Any) -> settings_mo
 
 @pytest.fixture
 def app_factory() -> Iterator[Any]:
-    """Build apps from settings; their services are closed after the test."""
+    """Build apps from settings (and optionally the services' wall ``clock``); their services are
+    closed after the test."""
     from searx.webapp import create_app
 
     apps = []
 
-    def build(settings: settings_mod.Settings) -> Any:
-        app = create_app(settings, testing=True)
+    def build(settings: settings_mod.Settings, **kwargs: Any) -> Any:
+        app = create_app(settings, testing=True, **kwargs)
         apps.append(app)
         return app
 

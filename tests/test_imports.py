@@ -1,5 +1,6 @@
-"""Imports point down: no module of ``searx`` reaches itself again through its imports, and none
-climbs a layer of the module table in docs/dev/architecture.md.
+"""Imports point down: no module of ``searx`` reaches itself again through its imports, none climbs a
+layer of the module table in docs/dev/architecture.md, and folded into packages they make no loop and
+follow the package table there.
 
 Every import counts, also those inside functions (a lazy import is still a
 dependency). ``from package import name`` depends on the package's
@@ -188,6 +189,99 @@ def test_the_checker_finds_a_circle(tmp_path):
 def test_no_import_circles_in_searx():
     found = cycles(graph())
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+# --- packages ---------------------------------------------------------------------
+
+
+def package_of(module: str, known: dict[str, Path]) -> str:
+    """The package a module folds into, as the package table names it: ``search/`` for
+    ``searx.search.runner``, ``limiter.py`` for a module at the top, ``__init__.py`` for ``searx``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__.py"
+    return f"{parts[1]}/" if known[module].name == "__init__.py" or len(parts) > 2 else f"{parts[1]}.py"
+
+
+def fold(deps: dict[str, set[str]], known: dict[str, Path]) -> dict[str, dict[str, list[str]]]:
+    """Each package's uses of other packages, with the module imports behind each use."""
+    folded: dict[str, dict[str, list[str]]] = {}
+    for module, targets in deps.items():
+        mine = package_of(module, known)
+        uses = folded.setdefault(mine, {})
+        for target in sorted(targets):
+            theirs = package_of(target, known)
+            if theirs != mine:
+                uses.setdefault(theirs, []).append(f"{module} -> {target}")
+    return folded
+
+
+def _rows(spec: str) -> set[int]:
+    """``1–3, 5`` as {1, 2, 3, 5}."""
+    found: set[int] = set()
+    for part in spec.replace("–", "-").split(","):
+        low, _, high = part.strip().partition("-")
+        found.update(range(int(low), int(high or low) + 1))
+    return found
+
+
+def package_order(text: str) -> tuple[dict[str, int], dict[int, set[int]]]:
+    """The package table: each package's row, and the rows each row may use."""
+    rows, may_use = {}, {}
+    for cells in table(text, "row"):
+        number = int(cells[0])
+        may_use[number] = _rows(cells[2])
+        for name in cells[1].split(","):
+            rows[name.strip().strip("`")] = number
+    return rows, may_use
+
+
+def forbidden(folded: dict[str, dict[str, list[str]]], rows: dict[str, int],
+              may_use: dict[int, set[int]]) -> list[str]:  # fmt: skip
+    """``a (row) -> b (row): the imports`` for each use of a package whose row ``a``'s may not use."""
+    found = []
+    for package, uses in sorted(folded.items()):
+        for target, why in sorted(uses.items()):
+            if package in rows and target in rows and rows[target] not in may_use[rows[package]]:
+                found.append(f"{package} ({rows[package]}) -> {target} ({rows[target]}): {', '.join(why[:3])}")
+    return found
+
+
+def test_the_package_checker_folds_finds_a_loop_and_a_forbidden_use(tmp_path):
+    known = {"searx": tmp_path / "__init__.py", "searx.a": tmp_path / "a" / "__init__.py",
+             "searx.a.x": tmp_path / "a" / "x.py", "searx.b": tmp_path / "b.py", "searx.c.y": tmp_path / "c" / "y.py"}
+    assert [package_of(m, known) for m in known] == ["__init__.py", "a/", "a/", "b.py", "c/"]
+    deps = {"searx.a.x": {"searx.b", "searx.a"}, "searx.b": {"searx.c.y"}, "searx.c.y": {"searx.a.x"}, "searx.a": set()}
+    folded = fold(deps, known)
+    assert folded["a/"] == {"b.py": ["searx.a.x -> searx.b"]}
+    assert cycles({name: set(uses) for name, uses in folded.items()}) == [["a/", "b.py", "c/"]]
+    doc = "\n".join(["| row | packages | may use | what |", "|---|---|---|---|", "| 1 | `a/`, `b.py` | 1 | x |",
+                     "| 2 | `c/` | 1 | y |", "| 3 | `d/` | 1–2 | z |"])
+    rows, may_use = package_order(doc)
+    assert rows == {"a/": 1, "b.py": 1, "c/": 2, "d/": 3} and may_use == {1: {1}, 2: {1}, 3: {1, 2}}
+    assert forbidden(folded, rows, may_use) == ["b.py (1) -> c/ (2): searx.b -> searx.c.y"]
+
+
+def test_no_loop_between_packages():
+    folded = fold(graph(), modules())
+    found = cycles({name: set(uses) for name, uses in folded.items()})
+    why = ["; ".join(f"{a} -> {b} ({', '.join(folded[a][b][:3])})" for a in loop for b in loop if b in folded[a])
+           for loop in found]
+    assert not found, "loops between packages: " + " | ".join(why)
+
+
+def test_every_package_has_a_row_and_every_row_a_package():
+    known = modules()
+    packages = {package_of(module, known) for module in known}
+    rows, _ = package_order(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert not packages - rows.keys(), f"packages without a row in the package table: {sorted(packages - rows.keys())}"
+    assert not rows.keys() - packages, f"rows of the package table that name no package: {sorted(rows.keys() - packages)}"
+
+
+def test_no_package_uses_one_its_row_may_not():
+    rows, may_use = package_order(ARCHITECTURE.read_text(encoding="utf-8"))
+    found = forbidden(fold(graph(), modules()), rows, may_use)
+    assert not found, "uses the package table does not allow: " + "; ".join(found)
 
 
 def test_the_services_build_without_flask() -> None:

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from searx import settings as settings_mod
-from searx.engines.support import inactive
+from searx.engines import inactive
 from tests.upstream_hosts import UpstreamHosts
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 
 from searx import signer as signing
 from searx.mcp.session import Sessions
-from searx.network import favicons, images
+from searx.proxy import favicons, images
 from searx.signer import PURPOSES, Signer, signer
 from searx.store.memory import MemoryStore
 from searx.summary import evidence

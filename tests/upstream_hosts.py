@@ -6,6 +6,9 @@ the app's settings send every engine request through the proxy (``outgoing.proxi
 trust the test CA (``outgoing.verify``), as an operator's corporate proxy would be set up.
 Nothing reaches the internet: a request no route answers gets a 502 and is recorded in
 ``unrouted``, so a test can assert that an engine asked only the hosts it should.
+What the proxy itself was asked is recorded too: each ``CONNECT host:port`` in
+``connects``, each request (in a tunnel or in absolute form) in ``seen``, with the
+address the connection came from (``peer``).
 
     hosts.route("www.google.com", "/search", fixture_bytes)
     app = app_factory(make_settings([entry], **hosts.settings()))
@@ -35,6 +38,8 @@ class Seen:
     url: str  # absolute: scheme, host, path and query as the engine built them
     headers: dict[str, str]  # lower-case names
     body: bytes = b""
+    peer: str = ""  # the address the connection to the proxy came from
+    tunnelled: bool = False  # asked inside a CONNECT tunnel (https), else in absolute form (http)
 
     @property
     def host(self) -> str:
@@ -82,6 +87,14 @@ def _reply(answer: Answer, seen: Seen) -> Reply:
     return answer if isinstance(answer, Reply) else Reply(answer)
 
 
+@dataclass(frozen=True)
+class Connect:
+    """One ``CONNECT`` the proxy was asked: its target (``host:port``) and where the connection came from."""
+
+    target: str
+    peer: str
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # many engines connect at once
@@ -100,6 +113,7 @@ class UpstreamHosts:
         self.release = threading.Event()
         self.seen: list[Seen] = []
         self.unrouted: list[Seen] = []
+        self.connects: list[Connect] = []
         self._server = _Server(("127.0.0.1", 0), _handler(self))
         self._thread = threading.Thread(target=self._server.serve_forever, name="upstream-hosts", daemon=True)
         self._thread.start()
@@ -133,10 +147,13 @@ class UpstreamHosts:
         return [s for s in self.seen if s.host == host]
 
     def clear(self) -> None:
+        """Forget routes and what was asked; hold ``hang`` replies again (a test may have released them)."""
         with self._lock:
             self._routes.clear()
             self.seen.clear()
             self.unrouted.clear()
+            self.connects.clear()
+            self.release.clear()
 
     def close(self) -> None:
         self.release.set()
@@ -175,6 +192,8 @@ def _handler(hosts: UpstreamHosts) -> type[BaseHTTPRequestHandler]:
             pass
 
         def do_CONNECT(self) -> None:  # noqa: N802 - http.server's name
+            with hosts._lock:
+                hosts.connects.append(Connect(self.path, self.client_address[0]))
             host = self.path.rsplit(":", 1)[0].strip("[]").lower()
             self.send_response(200, "Connection established")
             self.end_headers()
@@ -210,7 +229,8 @@ def _handler(hosts: UpstreamHosts) -> type[BaseHTTPRequestHandler]:
 
         def _serve(self) -> None:
             url = f"https://{self.tunnel_host}{self.path}" if self.tunnel_host else self.path
-            seen = Seen(self.command, url, {k.lower(): v for k, v in self.headers.items()}, self._body())
+            seen = Seen(self.command, url, {k.lower(): v for k, v in self.headers.items()}, self._body(),
+                        peer=self.client_address[0], tunnelled=bool(self.tunnel_host))
             reply = hosts.answer(seen)
             if reply.hang:
                 hosts.release.wait(30)

@@ -35,10 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from searx.collections import chunking, fusion
 from searx.collections.embed import from_settings
 from searx.collections.service import CollectionsService
 from searx.settings_sections import Collections, CollectionsEmbeddings
+from searx.text import chunking, fusion
 
 SDISTS = ("flask==3.1.3", "werkzeug==3.1.9")
 # question, a phrase of the answer passage

@@ -27,8 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-from searx.collections.embed import Embedder, LocalEmbedder, local_files
+from searx.collections.embed import LocalEmbedder, local_files
 from searx.summary import passages, similarity
+from searx.text.embedder import Embedder
 
 LIMIT_MS = 50  # CPU a summary of three pages may add for the hybrid to be the default (issue 23)
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "summary" / "fixtures" / "passages"

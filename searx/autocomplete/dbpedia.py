@@ -8,7 +8,7 @@ import httpx
 from lxml import etree
 
 from searx.autocomplete.base import get
-from searx.engines.html_parse import strip_tags
+from searx.enginelib.html_parse import strip_tags
 
 # no entities, no DTD, no network: the answer is data, never instructions to the parser
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)

@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 
 from searx.autocomplete.base import get, strings
-from searx.engines.google import language_args
-from searx.engines.html_parse import strip_tags
+from searx.enginelib.html_parse import strip_tags
+from searx.enginelib.locales import language_args
 
 
 def request(query: str, language: str) -> dict[str, Any]:

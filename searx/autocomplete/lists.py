@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from searx.autocomplete.base import get, load_json, strings
-from searx.engines.qwant import locale_tag
+from searx.enginelib.locales import locale_tag
 
 _CVID = string.ascii_uppercase + string.digits
 

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 
 from searx.autocomplete.base import get, load_json, second_list
-from searx.engines.duckduckgo import region_of
-from searx.engines.html_parse import locale
+from searx.enginelib.html_parse import locale
+from searx.enginelib.locales import region_of
 
 # Startpage's interface languages (``lui``); others get English
 _STARTPAGE = {"da": "dansk", "de": "deutsch", "en": "english", "es": "espanol", "fr": "francais", "nb": "norsk",

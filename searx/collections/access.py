@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from searx.bearer import token_valid
-from searx.collections.errors import CollectionError
+from searx.errors import CollectionError
 
 
 class Unauthorized(CollectionError):

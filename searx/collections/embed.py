@@ -12,12 +12,13 @@ import importlib.util
 import logging
 import threading
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
 import numpy as np
 
 from searx.errors import SearxError
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.collections")
 
@@ -29,12 +30,6 @@ class EmbedError(SearxError):
     """The embedder failed; the caller retries later and searches by keywords meanwhile."""
 
     code = "embed_failed"
-
-
-class Embedder(Protocol):
-    model_id: str
-
-    def embed(self, texts: list[str]) -> np.ndarray: ...
 
 
 def normalized(matrix: np.ndarray) -> np.ndarray:

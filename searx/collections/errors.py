@@ -1,17 +1,9 @@
-"""The errors of the collections package; each code has one HTTP status (``searx.errors.STATUS``)."""
+"""The errors of the collections package, under ``searx.errors.CollectionError``; each code has one
+HTTP status (``searx.errors.STATUS``)."""
 
 from __future__ import annotations
 
-from searx.errors import SearxError
-
-
-class CollectionError(SearxError):
-    """Base of the collections' errors; ``message`` is safe to show."""
-
-    code = "bad_request"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+from searx.errors import CollectionError
 
 
 class BadName(CollectionError):

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from searx.collections import chunking, formats, fusion, names
-from searx.collections.embed import Embedder, EmbedError, from_settings
+from searx.collections import formats, names
+from searx.collections.embed import EmbedError, from_settings
 from searx.collections.errors import NotFound, Starting
 from searx.collections.sources import SourceFollower, check_interval, check_url, rename_entries
 from searx.collections.store import EntryInfo, Hit, Source, SQLiteStore
 from searx.collections.vectors import VectorIndex
 from searx.reader.document import PageReader
+from searx.text import chunking, fusion
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.collections")
 

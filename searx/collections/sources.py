@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from searx.collections import chunking
 from searx.collections.errors import BadName
 from searx.collections.formats import pages_of
 from searx.collections.store import CollectionStore, EntryInfo, Source
 from searx.origin import parse_origin
 from searx.reader.document import PageReader
+from searx.text import chunking
 
 log = logging.getLogger("searx.collections")
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from searx.collections.chunking import Passage
 from searx.collections.errors import Conflict, NotFound, Unavailable
+from searx.text.chunking import Passage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS collections (

@@ -5,18 +5,26 @@ and ``response(resp)`` plus SearXNG's attributes as defaults. The loader reads
 those defaults and overlays the settings entry into a frozen ``Engine``; it
 never writes onto the module. Modules read their settings from
 ``params["engine"].settings`` (and ``resp.search_params["engine"].settings``).
-An entry this instance cannot run (``searx.engines.support``) is skipped, not fatal.
+An entry this instance cannot run is skipped, not fatal: its module is missing, it names no
+``engine:`` (a reference to a default engine this instance does not ship), it sets a value its
+module declares it does not implement (``SUPPORTED_VALUES``), or it asks for what the engine
+network cannot honour (private engines' ``tokens``, per-engine proxies). The list is worked out
+from the modules present, so it shrinks as modules are added.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import importlib.util
+import pkgutil
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from searx.engines.support import MODULE_NAME, Unsupported, inactive, skip_reason
 from searx.errors import SettingsError
 
 _ATTRS = ("categories", "paging", "time_range_support", "safesearch", "language_support", "timeout", "weight",
@@ -75,6 +83,102 @@ class Engine:
         """The token (a str), or the pages that may carry it (a list of URLs: the runner asks them next)."""
         got = self.module.token_response(resp)
         return [str(url) for url in got] if isinstance(got, (list, tuple)) else str(got)
+
+
+# --- which entries this instance can run ---------------------------------------------
+
+
+MODULE_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+_PACKAGE = "searx.engines"  # this package: its modules are the engines
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """One skipped entry: its name, its module (may be empty), a reason code and its detail."""
+
+    name: str
+    engine: str
+    code: str  # no_module, no_engine, value, private, proxies
+    detail: str = ""
+    disabled: bool = False
+
+    @property
+    def reason(self) -> str:
+        """The reason in English (the log line and /config; the preferences page translates the code)."""
+        if self.code == "no_module":
+            return f"this instance has no engine module {self.engine!r}{self.detail}"
+        if self.code == "no_engine":
+            return "no engine: key, and the default settings have no engine of this name"
+        if self.code == "value":
+            return f"{self.detail} is not implemented by the {self.engine} module"
+        if self.code == "private":
+            return "private engines (tokens) are not supported"
+        return "per-engine proxies (proxies, using_tor_proxy) are not supported: it would connect without them"
+
+
+@lru_cache(maxsize=1)
+def _module_names() -> tuple[str, ...]:
+    path = importlib.import_module(_PACKAGE).__path__
+    return tuple(m.name for m in pkgutil.iter_modules(path))
+
+
+def _did_you_mean(name: str) -> str:
+    close = difflib.get_close_matches(name, _module_names(), n=1, cutoff=0.85)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _unimplemented_value(module: Any, entry: Mapping[str, Any]) -> str:
+    """``key: value`` of the first setting whose value the module declares it does not implement."""
+    supported: Mapping[str, tuple[Any, ...]] = getattr(module, "SUPPORTED_VALUES", {})
+    for key, values in supported.items():
+        if key in entry and entry[key] not in values:
+            return f"{key}: {entry[key]!r}"
+    return ""
+
+
+def onion(entry: Mapping[str, Any]) -> bool:
+    """An onion engine: its entry (or, without ``categories:``, its module) has the category ``onions``."""
+    categories = entry.get("categories")
+    if categories is None and isinstance(entry.get("engine"), str) and MODULE_NAME.match(entry["engine"]):
+        if importlib.util.find_spec(f"{_PACKAGE}.{entry['engine']}") is not None:
+            categories = getattr(importlib.import_module(f"{_PACKAGE}.{entry['engine']}"), "categories", None)
+    categories = categories or ()
+    return "onions" in ([c.strip() for c in categories.split(",")] if isinstance(categories, str) else categories)
+
+
+def inactive(entry: Mapping[str, Any], *, tor: bool = False) -> bool:
+    """Skipped silently, as SearXNG does: ``inactive: true``, and onion engines unless the
+    engine traffic goes through Tor (``tor``: ``outgoing.using_tor_proxy`` with a proxy)."""
+    return bool(entry.get("inactive")) or (not tor and onion(entry))
+
+
+def skip_reason(entry: Mapping[str, Any], where: str) -> Unsupported | None:
+    """Why this instance skips ``entry`` (None: it can run it). A module name that cannot
+    be one (``../x``, a number) still stops start-up naming ``where``."""
+    name, module_name, disabled = str(entry.get("name", "")), entry.get("engine"), bool(entry.get("disabled"))
+    if module_name is None or module_name == "":
+        return Unsupported(name, "", "no_engine", disabled=disabled)
+    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
+        raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
+    if entry.get("tokens"):
+        return Unsupported(name, module_name, "private", disabled=disabled)
+    if entry.get("proxies") or entry.get("using_tor_proxy"):
+        return Unsupported(name, module_name, "proxies", disabled=disabled)
+    if importlib.util.find_spec(f"{_PACKAGE}.{module_name}") is None:
+        return Unsupported(name, module_name, "no_module", _did_you_mean(module_name), disabled=disabled)
+    module = importlib.import_module(f"{_PACKAGE}.{module_name}")
+    if value := _unimplemented_value(module, entry):
+        return Unsupported(name, module_name, "value", value, disabled=disabled)
+    return None
+
+
+def log_line(skipped: tuple[Unsupported, ...]) -> str:
+    """The one start-up warning that names every skipped entry and why."""
+    return f"{len(skipped)} engine entries skipped (unsupported): " + "; ".join(
+        f"{u.name} ({u.reason})" for u in skipped)
+
+
+# --- loading ------------------------------------------------------------------------
 
 
 def _module_defaults(module: ModuleType) -> dict[str, Any]:

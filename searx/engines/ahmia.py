@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import parse_html, text_of, unparsable
 
 base_url = "http://juhanurmihxlp77nkq76byazcldy2hlmovfu2epvl5ankdibsot4csyd.onion"
 categories = ["onions"]

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlencode, urljoin
 
 from searx import __version__
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
 
 main_wiki = "wiki.archlinux.org"
 categories = ["it", "software wikis"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import json_body
+from searx.enginelib.html_parse import json_body
 from searx.errors import EngineParseError
 
 search_api = "https://api.artic.edu/api/v1/artworks/search?"  # SearXNG's key

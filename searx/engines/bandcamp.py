@@ -12,8 +12,8 @@ import datetime
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
 
 base_url = "https://bandcamp.com"
 iframe_src = "https://bandcamp.com/EmbeddedPlayer/{type}={result_id}/size=large/bgcol=000/linkcol=fff/artwork=small"

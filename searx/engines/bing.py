@@ -12,9 +12,9 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
-from searx.engines.redirect_links import bing_target
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib.redirect_links import bing_target
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.bing.com"

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from lxml import etree
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import feed_date, locale, strip_tags
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import feed_date, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://www.bing.com"

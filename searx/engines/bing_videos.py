@@ -15,10 +15,10 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import time_range
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable, video_embed
 from searx.engines.bing import market, safe_search
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, parse_html, text_of, unparsable, video_embed
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.bing.com"

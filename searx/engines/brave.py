@@ -15,10 +15,10 @@ from urllib.parse import urlencode, urlsplit
 
 from dateutil import parser as dateparser
 
-from searx.engines import time_range
-from searx.engines.embedded_data import js_after
-from searx.engines.html_parse import age_date, has_class, locale, parse_html, text_of, unparsable, video_embed
-from searx.engines.html_parse import base_url as _base_url
+from searx.enginelib import time_range
+from searx.enginelib.embedded_data import js_after
+from searx.enginelib.html_parse import age_date, has_class, locale, parse_html, text_of, unparsable, video_embed
+from searx.enginelib.html_parse import base_url as _base_url
 from searx.errors import EngineCaptcha
 
 base_url = "https://search.brave.com"

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from searx.engines.html_parse import feed_date, magnet_link, unparsable
+from searx.enginelib.html_parse import feed_date, magnet_link, unparsable
 
 url = "https://bt4gprx.com"  # SearXNG's key: the site
 search_url = "{url}/search?q={search_term}&orderby={order_by}&category={category}&p={pageno}&page=rss"

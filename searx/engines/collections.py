@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from searx.collections.errors import CollectionError
+from searx.errors import CollectionError
 
 engine_type = "offline"
 categories = ["general", "my documents"]

@@ -1,6 +1,6 @@
 """Currency conversion ("10 usd in eur") with DuckDuckGo's currency data (XE rates, JSONP).
 
-Only a query that reads as a conversion is sent (``searx.engines.currencies``: ISO codes,
+Only a query that reads as a conversion is sent (``searx.enginelib.currencies``: ISO codes,
 symbols and common names in a few languages); any other query asks nothing. One request,
 ``/js/spice/currency/1/<from>/<to>``: the mid rate of one unit, multiplied here. The answer
 names the currencies in the search language (CLDR names). Not supported: paging, time
@@ -17,9 +17,9 @@ from urllib.parse import quote_plus
 from babel import UnknownLocaleError
 from babel.numbers import format_decimal, get_currency_name, get_decimal_symbol
 
-from searx.engines import currencies
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, settings_of, unparsable
+from searx.enginelib import currencies
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale, settings_of, unparsable
 
 base_url = "https://duckduckgo.com"
 categories = ["currency", "general"]

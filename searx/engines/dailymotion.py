@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, locale, strip_tags
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://api.dailymotion.com"

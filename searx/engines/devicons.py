@@ -2,7 +2,7 @@
 
 The index (``devicon.json`` on the jsDelivr CDN, ``cdn_base_url``) is read once and
 kept as the engine's token; later searches only ask whether it changed (a 304) and
-search the kept copy (``searx/engines/icon_index.py``). An icon matches when a word
+search the kept copy (``searx/enginelib/icon_index.py``). An icon matches when a word
 of the query is part of its name, other names or tags; each of its SVG versions
 (plain, original, line, wordmark...) is one picture. Supports paging (``page_size``
 pictures a page). Not supported: language, time range and safe search (an icon set has
@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from searx.engines import icon_index
-from searx.engines.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
+from searx.enginelib import icon_index
+from searx.enginelib.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
 
 cdn_base_url = "https://cdn.jsdelivr.net/gh/devicons/devicon@latest"
 categories = ["images", "icons"]

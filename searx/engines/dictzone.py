@@ -1,7 +1,7 @@
 """Dictionary translations from dictzone.com (its result page, ``/<from>-<to>-dictionary/<word>``).
 
 Only a translation query is sent: a language pair, then the word (``en-de house``;
-``searx.engines.language_pair``); any other query asks nothing. Each row of the result
+``searx.enginelib.language_pair``); any other query asks nothing. Each row of the result
 table (``table#r``) is one translation: the source word, then its first translation and
 an example (after ``//``); the row's other translations are its synonyms. Not supported:
 paging, time range, safe search, dictzone's sentence translation (the page loads it with
@@ -14,9 +14,9 @@ import copy
 from typing import Any
 from urllib.parse import quote_plus
 
-from searx.engines import language_pair
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import parse_html, text_of, unparsable
+from searx.enginelib import language_pair
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import parse_html, text_of, unparsable
 
 base_url = "https://dictzone.com"
 categories = ["general", "translate"]

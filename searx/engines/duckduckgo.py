@@ -6,7 +6,8 @@ its ``vqd`` token), region (``kl``), time range (``df``) and safe search
 store (per query and region, ``token_ttl`` seconds), and page 2+ sends it. When
 none is cached the runner first asks page 1 for one. Not supported: queries of
 500+ characters, and page 2+ in Chinese regions (DuckDuckGo has no next page there).
-The region, safe-search value and token scope here are shared by ``duckduckgo_js``.
+The region (``searx.enginelib.locales``), safe-search value and token scope (``searx.enginelib.duckduckgo_js``)
+are shared with the images, videos and news engines.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, settings_of, text_of, unparsable
-from searx.engines.redirect_links import ddg_target
+from searx.enginelib import time_range
+from searx.enginelib.duckduckgo_js import safe_search, token_scope  # noqa: F401 - token_scope: the engine's token hook
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, settings_of, text_of, unparsable
+from searx.enginelib.locales import region_of
+from searx.enginelib.redirect_links import ddg_target
 from searx.errors import EngineCaptcha
 
 base_url = "https://html.duckduckgo.com"
@@ -31,28 +34,12 @@ timeout = 4.0
 token_ttl = 3600.0  # a vqd stays valid for its query for a while
 about = {"website": "https://duckduckgo.com", "results": "HTML", "use_official_api": False}
 
-_SAFE = {0: "-2", 1: "-1", 2: "1"}  # off, moderate, strict
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 
 def init(conf: dict[str, Any]) -> None:
     if conf.get("endpoint", "html") not in ("html", "lite"):
         raise ValueError("endpoint must be 'html' or 'lite'")
-
-
-def safe_search(params: dict[str, Any]) -> str:
-    """DuckDuckGo's safe-search value (``kp`` here, ``p`` for images, videos and news)."""
-    return _SAFE.get(params.get("safesearch", 0), "-1")
-
-
-def region_of(language: str | None) -> str:
-    """DuckDuckGo's region (``kl``: ``us-en``, ``wt-wt`` for none) of a search language."""
-    lang, country = locale(language)
-    return f"{country.lower()}-{lang}" if lang and country else "wt-wt"
-
-
-def token_scope(query: str, params: dict[str, Any]) -> str:
-    return f"{region_of(params.get('language'))}//{query}"  # a vqd holds for one query in one region
 
 
 def token_required(params: dict[str, Any]) -> bool:

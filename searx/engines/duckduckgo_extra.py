@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from searx.engines import duckduckgo_js as ddg
-from searx.engines import time_range
-from searx.engines.html_parse import strip_tags, video_embed
+from searx.enginelib import duckduckgo_js as ddg
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import strip_tags, video_embed
 
 base_url = "https://duckduckgo.com"
 ddg_category = ""  # images, videos or news (SearXNG's key)

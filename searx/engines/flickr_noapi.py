@@ -16,10 +16,10 @@ import time
 from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
-from searx.engines import time_range
-from searx.engines.embedded_data import json_after
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import strip_tags, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.embedded_data import json_after
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import strip_tags, unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://www.flickr.com"

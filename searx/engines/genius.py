@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import base_url as _base_url
 from searx.errors import EngineParseError
 
 base_url = "https://genius.com"

@@ -18,9 +18,10 @@ import random
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.locales import language_args
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.google.com"
@@ -34,8 +35,6 @@ about = {"website": "https://www.google.com", "results": "HTML", "use_official_a
 
 MAX_PAGE = 50  # Google serves no result past page 50
 SAFE = {0: "off", 1: "medium", 2: "high"}
-# Google's own codes where they differ from the locale's (Hebrew, Norwegian Bokmål, Javanese, Filipino)
-_LANG = {"he": "iw", "nb": "no", "jv": "jw", "fil": "tl"}
 # the WML page is served to feature phones only
 _NOKIA = (
     "Nokia7610/2.0 (5.0509.0) SymbianOS/7.0s Series60/2.1 Profile/MIDP-2.0 Configuration/CLDC-1.0",
@@ -46,20 +45,6 @@ _NOKIA = (
 _SORRY = (b"unusual traffic from your computer network", b'id="captcha-form"')
 # the JavaScript shell plain clients get; real desktop pages carry it too (in <noscript>), next to results
 _SHELL = b"/httpservice/retry/enablejs"
-
-
-def language_args(params: dict[str, Any], restrict: bool = True) -> dict[str, str]:
-    """``hl`` (interface language) and, with ``restrict``, ``lr`` and ``cr`` for a locale."""
-    lang, region = locale(params.get("language"))
-    if lang == "zh":
-        code = "zh-TW" if region in ("TW", "HK", "MO") else "zh-CN"
-    else:
-        code = _LANG.get(lang, lang)
-    args = {"hl": code or "en"}
-    if restrict:
-        args["lr"] = f"lang_{code}" if code else ""
-        args["cr"] = f"country{region}" if region else ""
-    return {**args, "ie": "utf8", "oe": "utf8"}
 
 
 def wml_request(query: str, params: dict[str, Any], extra: dict[str, str] | None = None, *, restrict: bool = True,

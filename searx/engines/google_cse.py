@@ -19,9 +19,11 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google, time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale
+from searx.enginelib.locales import language_args
+from searx.engines import google
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://cse.google.com"
@@ -76,7 +78,7 @@ def request(query: str, params: dict[str, Any]) -> None:
         params["url"] = None
         return
     token = json.loads(params["token"])
-    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": google.language_args(params, False)["hl"],
+    args = {"rsz": "filtered_cse", "num": str(_PAGE_SIZE), "hl": language_args(params, False)["hl"],
             "cselibv": token["cselibv"], "cx": conf["cx"], "q": query,
             "safe": google.SAFE[params.get("safesearch", 0)], "cse_tok": token["cse_tok"], "callback": "_",
             "rurl": "", "searchtype": conf.get("google_categ", "")}

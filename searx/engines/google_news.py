@@ -16,9 +16,9 @@ from urllib.parse import urlencode
 
 from lxml import etree
 
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import feed_date, locale, squash, unparsable
 from searx.engines import google
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import feed_date, locale, squash, unparsable
 
 base_url = "https://news.google.com"
 categories = ["news"]

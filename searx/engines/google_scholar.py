@@ -17,9 +17,11 @@ import datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import google, time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.locales import language_args
+from searx.engines import google
 from searx.errors import EngineCaptcha
 
 base_url = "https://scholar.google.com"
@@ -36,7 +38,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     if params["pageno"] > google.MAX_PAGE:
         params["url"] = None
         return
-    args = {"q": query, **google.language_args(params), "start": str((params["pageno"] - 1) * 10),
+    args = {"q": query, **language_args(params), "start": str((params["pageno"] - 1) * 10),
             "as_sdt": "2007", "as_vis": "0"}
     if time_range.letter(params):
         args["as_ylo"] = str(datetime.date.today().year - 1)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from searx.enginelib.html_parse import has_class, text_of, video_embed
 from searx.engines import google
-from searx.engines.html_parse import has_class, text_of, video_embed
 
 base_url = "https://www.google.com"
 categories = ["videos", "web"]

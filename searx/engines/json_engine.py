@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from searx.engines.html_parse import json_body
-from searx.engines.url_template import check, fill, html_to_text
+from searx.enginelib.html_parse import json_body
+from searx.enginelib.url_template import check, fill, html_to_text
 from searx.errors import EngineParseError
 
 categories = ["general"]

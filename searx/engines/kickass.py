@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
 
 base_url = "https://kickasstorrents.to"
 categories = ["files"]

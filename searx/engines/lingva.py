@@ -2,7 +2,7 @@
 ``/api/v1/<from>/<to>/<text>`` JSON API.
 
 Only a translation query is sent: a language pair, then the text (``en-fr good morning``,
-``english-french good morning``; ``searx.engines.language_pair``); any other query asks
+``english-french good morning``; ``searx.enginelib.language_pair``); any other query asks
 nothing. The answer holds the translation (with its transliteration), the dictionary's
 definitions, examples and synonyms, and the other translations Lingva lists; Lingva's
 spelling fix becomes a suggestion. Not supported: paging, time range, safe search,
@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from searx.engines import language_pair
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, unparsable
+from searx.enginelib import language_pair
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, unparsable
 
 base_url = "https://lingva.ml"
 categories = ["general", "translate"]

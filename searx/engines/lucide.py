@@ -3,7 +3,7 @@
 The index (``tags.json`` of the ``lucide-static`` package on the jsDelivr CDN,
 ``cdn_base_url``) is read once and kept as the engine's token; later searches only
 ask whether it changed (a 304) and search the kept copy
-(``searx/engines/icon_index.py``). An icon matches when a word of the query is part
+(``searx/enginelib/icon_index.py``). An icon matches when a word of the query is part
 of its name or of one of its tags. Supports paging (``page_size`` icons a page). Not
 supported: language, time range and safe search (an icon set has none); with the
 image proxy on, the icons show as their names only (the proxy never serves SVG).
@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from searx.engines import icon_index
-from searx.engines.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
+from searx.enginelib import icon_index
+from searx.enginelib.icon_index import token_required, token_scope  # noqa: F401 - the engine's token hooks
 
 cdn_base_url = "https://cdn.jsdelivr.net/npm/lucide-static"
 categories = ["images", "icons"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, strip_tags, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, strip_tags, unparsable
 
 base_url = "https://mastodon.social"
 mastodon_type = "accounts"  # SearXNG's key: accounts or hashtags

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
-from searx.engines.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://{language}.wikipedia.org/"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body
 from searx.errors import EngineParseError
 
 base_url = "https://api.mixcloud.com"

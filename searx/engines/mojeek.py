@@ -12,9 +12,9 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.mojeek.com"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import json_body
+from searx.enginelib.html_parse import json_body
 from searx.errors import EngineParseError
 
 base_url = "https://api.openverse.org/v1/images/"

@@ -21,8 +21,8 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, parse_html, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, parse_html, unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://www.pexels.com"

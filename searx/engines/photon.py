@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from searx import __version__
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, locale
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, locale
 from searx.errors import EngineParseError
 
 base_url = "https://photon.komoot.io"

@@ -15,8 +15,8 @@ import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, status_error
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, status_error
 from searx.errors import EngineAccessDenied, EngineError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://www.pinterest.com"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import file_size, json_body, unparsable
+from searx.enginelib.html_parse import file_size, json_body, unparsable
 
 url = "https://thepiratebay.org/"  # SearXNG's key: the site result links point to
 search_url = "https://apibay.org/q.php?q={search_term}&cat={search_type}"

@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 
 from lxml import etree
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import squash
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import squash
 from searx.errors import EngineParseError
 
 base_url = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"

@@ -17,9 +17,10 @@ import zlib
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import locale, unparsable, video_embed
+from searx.enginelib.html_parse import unparsable, video_embed
+from searx.enginelib.locales import locale_tag
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineError, EngineTooManyRequests
-from searx.network.status import check_status
+from searx.upstream.status import check_status
 
 base_url = "https://www.qwant.com"
 api_url = "https://api.qwant.com/v3/search/"
@@ -34,12 +35,6 @@ about = {"website": "https://www.qwant.com/", "results": "JSON", "use_official_a
 
 _VERTICALS = ("web", "news", "images", "videos")
 _MAX_PAGE = 5
-_REGION = {"en": "US", "ca": "ES", "eu": "ES", "cs": "CZ", "da": "DK", "el": "GR", "et": "EE", "he": "IL",
-           "ja": "JP", "ko": "KR", "sv": "SE", "zh": "CN", "nb": "NO"}
-_NEWS = {"ca_ad", "ca_es", "ca_fr", "co_fr", "de_at", "de_ch", "de_de", "en_au", "en_ca", "en_gb", "en_ie",
-         "en_my", "en_nz", "en_us", "es_ad", "es_ar", "es_cl", "es_co", "es_es", "es_mx", "es_pe", "eu_es",
-         "eu_fr", "fc_ca", "fr_ad", "fr_be", "fr_ca", "fr_ch", "fr_fr", "it_ch", "it_it", "nl_be", "nl_nl",
-         "pt_ad", "pt_pt"}
 
 
 def init(conf: dict[str, Any]) -> None:
@@ -53,15 +48,6 @@ def token_scope(query: str, params: dict[str, Any]) -> str:
 
 def token_required(params: dict[str, Any]) -> bool:
     return False  # a first request goes without one
-
-
-def locale_tag(params: dict[str, Any], vertical: str) -> str:
-    """Qwant's locale (``en_US``) for the search language of ``params`` and a vertical (news has fewer)."""
-    lang, region = locale(params.get("language"))
-    if not lang:
-        return "en_US"
-    tag = f"{lang}_{region or _REGION.get(lang, lang.upper())}"
-    return "en_US" if vertical == "news" and tag.lower() not in _NEWS else tag
 
 
 def request(query: str, params: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines.html_parse import json_body, locale
+from searx.enginelib.html_parse import json_body, locale
 from searx.errors import EngineParseError
 
 base_url: str | list[str] = "https://de1.api.radio-browser.info"

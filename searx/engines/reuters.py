@@ -15,12 +15,12 @@ import json
 from typing import Any
 from urllib.parse import quote_plus
 
-from searx.engines import time_range
-from searx.engines.bot_checks import challenge_marker
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body
 from searx.errors import EngineCaptcha, EngineParseError
-from searx.network.status import check_status
+from searx.upstream.bot_checks import challenge_marker
+from searx.upstream.status import check_status
 
 base_url = "https://www.reuters.com"
 categories = ["news"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, squash
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, squash
 from searx.errors import EngineParseError
 
 base_url = "https://api.semanticscholar.org"

@@ -13,8 +13,8 @@ import datetime
 from typing import Any
 from urllib.parse import urlencode, urljoin
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, magnet_link, parse_html, text_of, unparsable
 
 base_url = "https://solidtorrents.to"
 categories = ["files"]

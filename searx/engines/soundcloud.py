@@ -18,9 +18,9 @@ import json
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
-from searx.engines.html_parse import json_body, locale, parse_html, unparsable
+from searx.enginelib.html_parse import json_body, locale, parse_html, unparsable
 from searx.errors import EngineAccessDenied, EngineParseError
-from searx.network.status import check_status
+from searx.upstream.status import check_status
 
 search_url = "https://api-v2.soundcloud.com/search"
 token_url = "https://soundcloud.com/"  # the page whose hydration data carries the client_id

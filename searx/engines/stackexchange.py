@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import time_range
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import settings_of
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import settings_of
 from searx.errors import EngineAccessDenied, EngineHTTPError, EngineParseError, EngineTooManyRequests
 
 base_url = "https://api.stackexchange.com"

@@ -15,10 +15,10 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from searx.engines import time_range
-from searx.engines.embedded_data import json_after
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.embedded_data import json_after
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import file_size, has_class, locale, parse_html, strip_tags, text_of, unparsable
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://www.startpage.com"

@@ -14,8 +14,8 @@ import json
 from typing import Any
 from urllib.parse import quote_plus, urlsplit
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import strip_tags, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import strip_tags, unparsable
 
 base_url = "https://www.tootfinder.ch"
 categories = ["social media"]

@@ -1,7 +1,7 @@
 """Translations from MyMemory (Translated's translation memory), its ``/get`` JSON API.
 
 Only a translation query is sent: a language pair, then the text (``en-fr good morning``;
-``searx.engines.language_pair``); any other query asks nothing. The answer is MyMemory's
+``searx.enginelib.language_pair``); any other query asks nothing. The answer is MyMemory's
 translation, with the memory's other matches as examples ("segment : translation").
 ``api_key`` (optional, MyMemory's ``key``) raises the free daily quota; a spent quota is
 reported as too many requests. Not supported: paging, time range, safe search, MyMemory's
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines import language_pair
-from searx.engines.html_parse import json_body, locale, settings_of, strip_tags, unparsable
+from searx.enginelib import language_pair
+from searx.enginelib.html_parse import json_body, locale, settings_of, strip_tags, unparsable
 from searx.errors import EngineTooManyRequests
 
 api_url = "https://api.mymemory.translated.net"

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from searx import __version__
-from searx.engines.html_parse import json_body
+from searx.enginelib.html_parse import json_body
 from searx.errors import EngineParseError
 
 base_url = "https://unsplash.com/"

@@ -13,8 +13,8 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import unparsable
 from searx.errors import EngineParseError
 
 base_url = "https://vimeo.com"

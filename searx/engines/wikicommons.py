@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote, urlencode, urlsplit
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import file_size, json_body, locale, strip_tags
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import file_size, json_body, locale, strip_tags
 from searx.errors import EngineParseError
 
 base_url = "https://commons.wikimedia.org"

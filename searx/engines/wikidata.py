@@ -15,8 +15,8 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import json_body, locale, settings_of
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import json_body, locale, settings_of
 from searx.errors import EngineParseError
 
 base_url = "https://www.wikidata.org"

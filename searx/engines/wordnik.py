@@ -14,8 +14,8 @@ import copy
 from typing import Any
 from urllib.parse import quote
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import has_class, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import has_class, parse_html, text_of, unparsable
 
 base_url = "https://www.wordnik.com"
 categories = ["dictionaries", "define"]

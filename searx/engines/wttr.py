@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from babel import Locale
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, settings_of, status_error, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale, settings_of, status_error, unparsable
 
 base_url = "https://wttr.in"
 url = ""  # SearXNG's key: the whole request URL with {query} and {lang} (empty: base_url's)

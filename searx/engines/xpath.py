@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 import lxml.etree
 import lxml.html
 
-from searx.engines.url_template import check, fill
+from searx.enginelib.url_template import check, fill
 from searx.errors import EngineParseError
 
 categories = ["general"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote, urlencode
 
-from searx.engines import time_range
-from searx.engines.html_parse import has_class, locale, parse_html, text_of, unparsable
+from searx.enginelib import time_range
+from searx.enginelib.html_parse import has_class, locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha
 
 base_url = "https://search.yahoo.com"

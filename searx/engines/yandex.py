@@ -17,8 +17,8 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import locale, parse_html, text_of, unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import locale, parse_html, text_of, unparsable
 from searx.errors import EngineCaptcha, EngineParseError
 
 base_url = "https://yandex.com"

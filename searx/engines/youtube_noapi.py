@@ -14,8 +14,8 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from searx.engines.html_parse import base_url as _base_url
-from searx.engines.html_parse import unparsable
+from searx.enginelib.html_parse import base_url as _base_url
+from searx.enginelib.html_parse import unparsable
 from searx.errors import EngineCaptcha
 
 base_url = "https://www.youtube.com"

@@ -1,7 +1,7 @@
 """The Model Context Protocol server: ``web_search`` and ``web_fetch`` for agents, over HTTP (/mcp) and stdio.
 
 ``tools`` runs the tools, ``server`` wraps them in the official SDK's server,
-``http`` is the Streamable HTTP transport (no Flask), the launcher is ``searx.mcp_stdio``.
+``http`` is the Streamable HTTP transport (no Flask), the launcher is ``searx.mcp.stdio``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""``python -m searx.mcp``: the MCP server over stdio (see ``searx.mcp_stdio``)."""
+"""``python -m searx.mcp``: the MCP server over stdio (see ``searx.mcp.stdio``)."""
 
 import sys
 
-from searx.mcp_stdio import main
+from searx.mcp.stdio import main
 
 sys.exit(main())

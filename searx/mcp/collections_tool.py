@@ -12,8 +12,8 @@ from typing import Any
 
 import searx.args as a
 from searx.collections.api import DEFAULT_RESULTS, search_args
-from searx.collections.errors import CollectionError
 from searx.collections.service import CollectionsService
+from searx.errors import CollectionError
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import defuse, one_line
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from searx.limiter import client_key, retry_after_header
+from searx.client_address import client_key
+from searx.limiter import retry_after_header
 from searx.settings_sections import MCP
 from searx.store import Store
 

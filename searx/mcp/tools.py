@@ -11,8 +11,8 @@ import searx.mcp.collections_tool as collections_tool
 import searx.mcp.fetch_tool as fetch_tool
 import searx.mcp.search_tool as search_tool
 from searx.args import ArgumentError
+from searx.client_address import client_key
 from searx.collections.service import CollectionsService
-from searx.limiter import client_key
 from searx.mcp.limits import CallLimits
 from searx.mcp.output import ToolOutput, refusal
 from searx.reader.document import PageReader

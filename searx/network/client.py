@@ -11,27 +11,23 @@ Foreign errors become ``searx.errors`` engine errors here and nowhere else.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import itertools
-import ssl
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiohttp
 import httpx
 import msgspec
 
-from searx.errors import EngineError, EngineNetworkError, EngineTimeout, SettingsError
+from searx.errors import EngineError, EngineNetworkError, EngineTimeout
 from searx.network.capped import BodyTooLarge, CappedBody
+from searx.network.outgoing import proxy_url, source_addresses, tls_verify
 from searx.settings import Outgoing
 
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
-# outgoing.source_ips: each address keeps a pool of its own, so a few of them at most
-MAX_SOURCE_IPS = 64
 # the body handed to engines is already decoded, so these headers no longer describe it
 _DROP = frozenset({"content-encoding", "transfer-encoding", "content-length"})
 _decode_json = msgspec.json.Decoder().decode
@@ -110,82 +106,6 @@ class Fetched:
     elapsed: float
 
 
-def _proxy_url(key: str, url: Any) -> str:
-    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
-        raise SettingsError(f"{key}: give an http:// or https:// proxy URL (SOCKS proxies are not supported)")
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises on a bad port
-    except ValueError as exc:
-        raise SettingsError(f"{key}: not a valid URL: {exc}") from None
-    if not parts.hostname:
-        raise SettingsError(f"{key}: the proxy URL has no host")
-    return url
-
-
-def _proxy(proxies: Any) -> str | None:
-    """One proxy URL for every engine request (``all://`` or the first entry of a mapping)."""
-    if not proxies:
-        return None
-    if isinstance(proxies, str):
-        return _proxy_url("outgoing.proxies", proxies)
-    urls = {k: _proxy_url(f"outgoing.proxies.{k}", v) for k, v in proxies.items()}
-    return urls.get("all://") or next(iter(urls.values()))
-
-
-def _ssl(verify: bool | str) -> ssl.SSLContext | bool:
-    if verify is True:
-        return True
-    if verify is False:
-        return False
-    try:
-        return ssl.create_default_context(cafile=verify)
-    except (OSError, ssl.SSLError) as exc:
-        raise SettingsError(f"outgoing.verify: cannot use {verify!r} as a CA bundle: "
-                            f"{getattr(exc, 'strerror', None) or exc}") from None
-
-
-def source_addresses(source_ips: str | Sequence[str] | None) -> list[str]:
-    """The local addresses of ``outgoing.source_ips`` (addresses or networks, whose hosts count), in order."""
-    entries = [source_ips] if isinstance(source_ips, str) else list(source_ips or ())
-    found: list[str] = []
-    for i, entry in enumerate(entries):
-        key = "outgoing.source_ips" if isinstance(source_ips, str) else f"outgoing.source_ips[{i}]"
-        try:
-            if "/" in str(entry):
-                network = ipaddress.ip_network(str(entry).strip(), strict=False)
-                hosts = [network.network_address] if network.num_addresses == 1 else network.hosts()
-                found.extend(str(h) for h in itertools.islice(hosts, MAX_SOURCE_IPS + 1))
-            else:
-                found.append(str(ipaddress.ip_address(str(entry).strip())))
-        except ValueError:
-            raise SettingsError(f"{key}: not an IP address or network: {entry!r}") from None
-        if len(found) > MAX_SOURCE_IPS:
-            raise SettingsError(f"{key}: at most {MAX_SOURCE_IPS} source addresses (each keeps its own pool)")
-    return list(dict.fromkeys(found))
-
-
-def tor_proxy(outgoing: Outgoing) -> bool:
-    """Whether the engine traffic goes through Tor (SearXNG's ``using_tor_proxy``; onion engines
-    load only then): the key on, with Tor's proxy in ``outgoing.proxies``. On without a proxy
-    raises SettingsError: every engine would connect directly while the operator thinks not."""
-    if not outgoing.using_tor_proxy:
-        return False
-    if _proxy(outgoing.proxies) is None:
-        raise SettingsError("outgoing.using_tor_proxy: true needs Tor's proxy in outgoing.proxies (an http:// "
-                            "proxy that reaches .onion hosts); without one every engine would connect directly")
-    return True
-
-
-def check_outgoing(outgoing: Outgoing) -> None:
-    """Check ``outgoing.proxies``, ``outgoing.verify``, ``outgoing.source_ips`` and
-    ``outgoing.using_tor_proxy`` at start-up; raises SettingsError naming the key."""
-    _proxy(outgoing.proxies)
-    _ssl(outgoing.verify)
-    source_addresses(outgoing.source_ips)
-    tor_proxy(outgoing)
-
-
 class EngineNetwork:
     """Runs engine requests concurrently on a private event loop.
 
@@ -195,8 +115,8 @@ class EngineNetwork:
 
     def __init__(self, outgoing: Outgoing) -> None:
         self._outgoing = outgoing
-        self._proxy = _proxy(outgoing.proxies)
-        self._ssl = _ssl(outgoing.verify)
+        self._proxy = proxy_url(outgoing.proxies)
+        self._ssl = tls_verify(outgoing.verify)
         self._user_agent = (USER_AGENT + " " + outgoing.useragent_suffix).strip()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="searx-network", daemon=True)

@@ -8,6 +8,7 @@ second DNS answer cannot move the connection.
 
 from __future__ import annotations
 
+import copy
 import ipaddress
 import logging
 import re
@@ -24,6 +25,7 @@ import psutil
 
 from searx.errors import SearxError
 from searx.origin import DEFAULT_PORTS
+from searx.settings import Settings
 
 log = logging.getLogger("searx.network.guard")
 
@@ -157,6 +159,12 @@ def hosts_of(*urls: object) -> tuple[str, ...]:
     return tuple(h for h in found if h)
 
 
+def instance_guard(settings: Settings) -> AddressGuard:
+    """The instance's address guard (ports 80 and 443, no LAN, ``server.base_url``'s host refused as its own):
+    built once on the services; the page reader opens it to ``fetch.ports`` (``AddressGuard.opened``)."""
+    return AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+
+
 def ascii_host(host: str) -> str:
     """A host name as httpx sends it: lower case, IDNA 2008 (the ``idna`` package) when not ASCII."""
     host = host.lower()
@@ -175,8 +183,34 @@ def _split_netloc(netloc: str) -> tuple[str, str]:
     return host, port
 
 
+class _OwnAddresses:
+    """This server's addresses as address objects, unmapped (compared as addresses, never as text),
+    looked at again now and then (interfaces come and go: DHCP, containers); shared by derived guards."""
+
+    def __init__(self, resolver: Resolver, fixed: Iterable[str] | None, hosts: Iterable[str]) -> None:
+        self._resolve = resolver
+        self._hosts = tuple(h for h in hosts if h)
+        self._fixed = None if fixed is None else {str(ipaddress.ip_address(a)) for a in fixed}
+        self._own: set[IP] = set()
+        self._at = -OWN_REFRESH
+
+    def get(self) -> set[IP]:
+        now = time.monotonic()
+        if now - self._at < OWN_REFRESH:
+            return self._own
+        found = set(self._fixed) if self._fixed is not None else local_addresses()
+        for host in self._hosts:
+            try:
+                found.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
+            except (OSError, ValueError):
+                log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
+        self._own, self._at = {unmapped(ipaddress.ip_address(a)) for a in found}, now
+        return self._own
+
+
 class AddressGuard:
-    """Checks URLs; ``resolver`` and ``own_addresses`` are injectable (tests never use DNS).
+    """Checks URLs; ``resolver`` (default: ``system_resolver``) and ``own_addresses`` are injectable
+    (tests never use DNS).
 
     ``own_hosts`` (e.g. the host of ``server.base_url``) are resolved once and
     refused like the interface addresses. ``allow_private`` lets LAN ranges
@@ -186,42 +220,36 @@ class AddressGuard:
     def __init__(
         self,
         *,
-        resolver: Resolver = system_resolver,
+        resolver: Resolver | None = None,
         allowed_ports: Iterable[int] = (80, 443),
         own_addresses: Iterable[str] | None = None,
         own_hosts: Iterable[str] = (),
         allow_private: bool = False,
     ) -> None:
+        # the system's resolver as it is when the guard is built (tests of a whole app replace it first)
+        resolver = resolver or system_resolver
         self._resolve = resolver
         self.allowed_ports = frozenset(allowed_ports)
         self.allow_private = allow_private
-        self._own_hosts = tuple(h for h in own_hosts if h)
-        self._fixed = None if own_addresses is None else {str(ipaddress.ip_address(a)) for a in own_addresses}
-        self._own: set[IP] = set()
-        self._own_at = -OWN_REFRESH
+        self._own = _OwnAddresses(resolver, own_addresses, own_hosts)
 
-    def _own_addresses(self) -> set[IP]:
-        """This server's addresses as address objects, unmapped (compared as addresses, never as text)."""
-        # interfaces come and go (DHCP, containers): look again now and then
-        now = time.monotonic()
-        if now - self._own_at < OWN_REFRESH:
-            return self._own
-        found = set(self._fixed) if self._fixed is not None else local_addresses()
-        for host in self._own_hosts:
-            try:
-                found.update(str(ipaddress.ip_address(a)) for a in self._resolve(host.strip("[]"), 0))
-            except (OSError, ValueError):
-                log.warning("server.base_url host %r does not resolve; only interface addresses are refused", host)
-        self._own, self._own_at = {unmapped(ipaddress.ip_address(a)) for a in found}, now
-        return self._own
+    def opened(self, *, allowed_ports: Iterable[int], allow_private: bool) -> AddressGuard:
+        """This guard with other ports and LAN rule (the page reader's), the same resolver and own addresses."""
+        other = copy.copy(self)
+        other.allowed_ports, other.allow_private = frozenset(allowed_ports), allow_private
+        return other
 
     def _permitted(self, ip: IP) -> bool:
         if is_public(ip):
             return True
         return self.allow_private and is_private(ip)
 
-    def check(self, url: str) -> CheckedURL:
-        """The checked URL, or AddressRefusedError naming the rule that refused it."""
+    def check(self, url: str, *, resolve: bool = True) -> CheckedURL:
+        """The checked URL, or AddressRefusedError naming the rule that refused it.
+
+        ``resolve=False`` (a proxy that resolves names itself, as Tor does): a host name is checked as
+        written and never looked up here, so it has no addresses; IP literals are checked as always.
+        """
         if not isinstance(url, str) or not url or len(url) > 2048 or _BAD_CHARS.search(url):
             raise AddressRefusedError("empty, overlong or with control characters, spaces or backslashes")
         try:
@@ -244,8 +272,8 @@ class AddressGuard:
             addresses = [self._literal(self._literal4(host))]
         else:
             host = self._hostname(host)
-            addresses = self._resolved(host, port)
-        own = self._own_addresses()
+            addresses = self._resolved(host, port) if resolve else []
+        own = self._own.get()
         for address in addresses:
             if _forms(ipaddress.ip_address(address)) & own:
                 raise AddressRefusedError("one of the server's own addresses")
@@ -319,6 +347,14 @@ def _normal_host(url: httpx.URL) -> str:
     return str(ipaddress.ip_address(host)) if ":" in host else host
 
 
+def refuse_unchecked(checked: CheckedURL, request: httpx.Request) -> None:
+    """httpx.ConnectError unless ``request`` goes to the scheme, host and port that were checked."""
+    url = request.url
+    port = url.port or DEFAULT_PORTS[url.scheme]
+    if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
+        raise httpx.ConnectError("refused: not the checked host", request=request)
+
+
 class PinnedTransport(httpx.BaseTransport):
     """Connects only to the checked address, keeping the Host header and TLS name of the URL.
 
@@ -331,11 +367,9 @@ class PinnedTransport(httpx.BaseTransport):
         self._inner = inner or httpx.HTTPTransport(trust_env=False)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        url, checked = request.url, self.checked
-        port = url.port or DEFAULT_PORTS[url.scheme]
-        if (url.scheme, _normal_host(url), port) != (checked.scheme, checked.host, checked.port):
-            raise httpx.ConnectError("refused: not the checked host", request=request)
-        request.url = url.copy_with(host=checked.address)
+        checked = self.checked
+        refuse_unchecked(checked, request)
+        request.url = request.url.copy_with(host=checked.address)
         outer_trace = request.extensions.get("trace")
 
         def trace(event: str, info: dict[str, Any]) -> None:

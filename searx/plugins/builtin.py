@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 
-from searx.answerers.random import RandomAnswerer
-from searx.answerers.statistics import StatisticsAnswerer
 from searx.plugins import Plugin
 from searx.plugins.ai_summary import AISummaryPlugin
+from searx.plugins.answerers.random import RandomAnswerer
+from searx.plugins.answerers.statistics import StatisticsAnswerer
 from searx.plugins.calculator import CalculatorPlugin
 from searx.plugins.hash_plugin import HashPlugin
 from searx.plugins.hostnames import HostnamesPlugin

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from searx.errors import SearxError
 from searx.reader.errors import ReaderError
 
 RETRY = 1.0  # seconds a refused caller is told to wait: a slot frees as soon as one read ends
@@ -69,13 +70,17 @@ class Admission:
         wanted = [*([(f"client:{client}", self.max_per_client)] if client is not None else []),
                   (ALL, self.max_concurrent)]  # fmt: skip
         full = self.slots.take(wanted)
-        if full == ALL:
-            raise ReaderError("busy", "the page reader is busy with other reads; try again in a moment",
-                              retry_after=RETRY)  # fmt: skip
         if full is not None:
-            raise ReaderError("rate_limited", f"at most {self.max_per_client} pages are read at once for one "
-                              "client; try again when one is done", retry_after=RETRY)  # fmt: skip
+            raise self.refusal(everyone=full == ALL)
         try:
             yield
         finally:
             self.slots.give([key for key, _ in wanted])
+
+    def refusal(self, *, everyone: bool) -> SearxError:
+        """The error of a read refused because everyone's slots (else the client's) are taken."""
+        if everyone:
+            return ReaderError("busy", "the page reader is busy with other reads; try again in a moment",
+                               retry_after=RETRY)  # fmt: skip
+        return ReaderError("rate_limited", f"at most {self.max_per_client} pages are read at once for one "
+                           "client; try again when one is done", retry_after=RETRY)  # fmt: skip

@@ -9,7 +9,8 @@ from searx.errors import SearxError
 # the codes a page read can end in; their HTTP statuses are searx.errors.STATUS's (docs/api.md, "/fetch");
 # forbidden: a browser request from another site; busy: every read slot of this process is taken
 CODES = ("bad_request", "address_refused", "forbidden", "unsupported_type", "too_large", "unreadable", "challenged",
-         "http_error", "too_many_redirects", "tls_error", "network_error", "timeout", "rate_limited", "busy", "disabled")
+         "http_error", "too_many_redirects", "bad_redirect", "tls_error", "network_error", "timeout", "rate_limited",
+         "busy", "disabled")
 
 
 class ReaderError(SearxError):

@@ -6,14 +6,14 @@ Pure (no network, no time limit of its own): run untrusted bodies through
 
 from __future__ import annotations
 
-from searx.engines.bot_checks import challenge_marker
-from searx.network.headers import media_type
 from searx.reader.decode import decode
 from searx.reader.document import FORMATS, Document
 from searx.reader.errors import ReaderError
 from searx.reader.feeds import feed_document, is_feed, parse_xml, pretty_json
 from searx.reader.html import html_document
 from searx.reader.pdf import pdf_document
+from searx.upstream.bot_checks import challenge_marker
+from searx.upstream.headers import media_type
 
 _HTML = ("text/html", "application/xhtml+xml")
 _TEXT = ("text/plain", "text/markdown", "text/x-markdown", "text/csv", "text/tab-separated-values")

@@ -1,15 +1,15 @@
-"""Fetch one URL for the reader: every hop checked by the guard, pinned, bounded.
+"""Fetch one URL for the reader: every hop checked by the guard, sent by the instance's route, bounded.
 
-Redirects are followed here (never by httpx), each hop checked again; the
-connection goes to the checked address (``PinnedTransport``, no proxy, no
-environment); the body is read against a cap on decompressed bytes; the whole
-request has one deadline. httpx errors become ``ReaderError`` here, once.
+Redirects are followed by ``guarded_get``, each hop checked again; the
+connection goes through ``outgoing.proxies`` or to the checked address
+(``searx/network/route.py``; never a proxy from the environment); the body is
+read against a cap on decompressed bytes; the whole request has one deadline.
+The guarded GET's errors become ``ReaderError`` here, once.
 """
 
 from __future__ import annotations
 
 import re
-import ssl
 import time
 import zlib
 from dataclasses import dataclass
@@ -17,13 +17,14 @@ from dataclasses import dataclass
 import httpx
 
 from searx.network.capped import BodyTooLarge, CappedBody, DeadlineExceeded
-from searx.network.challenge import challenge_location
 from searx.network.guard import AddressGuard, AddressRefusedError, CheckedURL
-from searx.network.guarded import TooManyRedirects, Transport, guarded_get
-from searx.network.headers import media_type
-from searx.network.status import retry_after
+from searx.network.guarded import BadRedirect, TooManyRedirects, Unreachable, guarded_get
+from searx.network.route import Route, Transport
 from searx.reader.errors import ReaderError
 from searx.reader.extract import kind_of
+from searx.upstream.challenge import challenge_location
+from searx.upstream.headers import media_type
+from searx.upstream.status import retry_after
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
@@ -73,30 +74,27 @@ def _refuse_challenge(location: str) -> None:
         raise ReaderError("challenged", "the page redirects to a bot check")
 
 
-def _tls_failure(exc: BaseException) -> bool:
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, ssl.SSLError) or "CERTIFICATE_VERIFY_FAILED" in str(seen):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
+_MESSAGES = {
+    "address_refused": "this address may not be read",
+    "bad_redirect": "the page's server redirected to a malformed address",
+    "timeout": "the page took too long to answer",
+    "tls_error": "the page's TLS certificate could not be verified",
+    "network_error": "the page's server could not be reached",
+}
 
 
 class Fetcher:
-    """``fetch(url, deadline=...)`` -> ``Fetched``; raises ReaderError with a stable code."""
+    """``fetch(url, deadline=...)`` -> ``Fetched``; raises ReaderError with a stable code.
 
-    def __init__(self, guard: AddressGuard, *, user_agent: str, limits: Limits = Limits(),
-                 transport: Transport | None = None) -> None:
+    ``route``: the instance's way out (``outgoing``); ``transport`` (tests): the connection of a direct route.
+    """
+
+    def __init__(self, guard: AddressGuard, *, user_agent: str, limits: Limits = Limits(), route: Route | None = None,
+                 transport: Transport | None = None) -> None:  # fmt: skip
         self.guard = guard
         self.limits = limits
         self.user_agent = user_agent
-        self._ssl: ssl.SSLContext | None = None  # verified; built on first use, never relaxed
-        self._transport = transport or self._default_transport
-
-    def _default_transport(self) -> httpx.BaseTransport:
-        if self._ssl is None:
-            self._ssl = httpx.create_ssl_context()
-        return httpx.HTTPTransport(verify=self._ssl, trust_env=False, retries=0)
+        self.route = route or Route(connect=transport)
 
     def fetch(self, url: str, *, deadline: float | None = None, accept_language: str | None = None) -> Fetched:
         end = time.monotonic() + self.limits.timeout
@@ -106,24 +104,17 @@ class Fetcher:
             headers["Accept-Language"] = accept_language
         try:
             final = guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.limits.max_redirects,
-                                transport=self._transport, read=lambda checked, response: self._response(
+                                route=self.route, read=lambda checked, response: self._response(
                                     checked, response, end), on_redirect=_refuse_challenge)  # fmt: skip
         except ReaderError:
             raise
-        except AddressRefusedError as exc:  # also: the connection reached this server after all
-            raise ReaderError("address_refused", "this address may not be read") from exc
         except TooManyRedirects as exc:
             raise ReaderError("too_many_redirects", f"more than {self.limits.max_redirects} redirects") from exc
         except BodyTooLarge as exc:
             raise ReaderError("too_large", f"the page is larger than {exc.cap // (1024 * 1024)} MiB") from exc
-        except (DeadlineExceeded, httpx.TimeoutException) as exc:
-            raise ReaderError("timeout", "the page took too long to answer") from exc
-        except httpx.HTTPError as exc:
-            if _tls_failure(exc):
-                raise ReaderError("tls_error", "the page's TLS certificate could not be verified") from exc
-            raise ReaderError("network_error", "the page's server could not be reached") from exc
-        except ssl.SSLError as exc:
-            raise ReaderError("tls_error", "the page's TLS certificate could not be verified") from exc
+        except (AddressRefusedError, BadRedirect, DeadlineExceeded, Unreachable) as exc:
+            # AddressRefusedError also: the connection reached this server after all
+            raise ReaderError(exc.code, _MESSAGES[exc.code]) from exc
         return Fetched(url, final.final_url, final.status, final.content_type, final.body)
 
     def _response(self, checked: CheckedURL, response: httpx.Response, end: float) -> Fetched:

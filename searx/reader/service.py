@@ -7,13 +7,14 @@ import time
 from urllib.parse import urlsplit
 
 from searx.errors import SettingsError
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, instance_guard
+from searx.network.route import Route, Transport
 from searx.origin import parse_origin
 from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
 from searx.reader.document import FORMATS, MAX_URL, Document, Page
 from searx.reader.errors import ReaderError
-from searx.reader.fetch import Fetched, Fetcher, Limits, Transport
+from searx.reader.fetch import Fetched, Fetcher, Limits
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Settings
@@ -59,6 +60,11 @@ def check_settings(conf: Fetch, threads: int = 32) -> None:
         raise SettingsError("fetch.extract_memory_mb: at least 256 (the parsers need that to start)")
 
 
+def reader_guard(guard: AddressGuard, conf: Fetch) -> AddressGuard:
+    """The instance's guard with the reader's ports (``fetch.ports``) and LAN rule (``fetch.allow_private``)."""
+    return guard.opened(allowed_ports=conf.ports, allow_private=conf.allow_private)
+
+
 def _origin(url: str) -> str:
     """The politeness key of ``url``'s origin; a URL without one is refused as the guard would."""
     origin = parse_origin(url)
@@ -71,17 +77,19 @@ class Reader:
     """``read(url)`` -> ``Page``; raises ReaderError. Thread-safe; built once per app."""
 
     def __init__(self, settings: Settings, store: Store, *, guard: AddressGuard | None = None,
-                 transport: Transport | None = None, extractor: ExtractorPool | None = None) -> None:
+                 route: Route | None = None, transport: Transport | None = None,
+                 extractor: ExtractorPool | None = None) -> None:  # fmt: skip
+        """``guard``: the reader's (``reader_guard``); ``route``: the instance's way out (``outgoing``);
+        ``transport`` (tests, without ``route``): the connection of a direct route."""
         conf = settings.fetch
         self.conf = conf
         self.api_enabled = api_enabled(settings)
-        self.guard = guard or AddressGuard(allowed_ports=conf.ports, allow_private=conf.allow_private,
-                                           own_hosts=hosts_of(settings.server.base_url))  # fmt: skip
+        self.guard = guard or reader_guard(instance_guard(settings), conf)
         base = settings.server.base_url if isinstance(settings.server.base_url, str) else ""
         agent = f"{settings.general.instance_name} page reader" + (f" (+{base})" if base else "")
         limits = Limits(timeout=conf.timeout, max_redirects=conf.max_redirects, max_bytes=conf.max_html_bytes,
                         max_pdf_bytes=conf.max_pdf_bytes)  # fmt: skip
-        self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, transport=transport)
+        self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, route=route, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
         self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)

@@ -18,13 +18,13 @@ from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch, Fetched
-from searx.network.status import check_status
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
 from searx.results.types import Answer, Infobox, MainResult, ResultSet, from_engine_item
 from searx.search.cache import SearchCache
 from searx.search.tokens import TokenCache, no_token_error, token_pages
+from searx.upstream.status import check_status
 
 log = logging.getLogger("searx.search")
 
@@ -107,7 +107,7 @@ class SearchRunner:
         self.network = network
         self.plugins = plugins
         self.health = health
-        # classifies empty or unparsable 2xx pages (searx.network.challenge.page_error)
+        # classifies empty or unparsable 2xx pages (searx.upstream.challenge.page_error)
         self.bot_check = bot_check or (lambda response: None)
         self.weights = {name: e.weight for name, e in engines.items()}
 
@@ -382,7 +382,7 @@ class SearchRunner:
     def run(self, sq: SearchQuery, ctx: SearchContext, plugins: list[Plugin], *, client: str = "") -> SearchOutcome:
         """The whole search: plugins' pre_search, engines (or the cache) with on_result, merge, post_search.
 
-        ``client``: the caller's pseudonym (``searx.limiter.client_marker``); see ``_merged``.
+        ``client``: the caller's pseudonym (``searx.client_address.client_marker``); see ``_merged``.
         """
         start = time.perf_counter()
         merged, reports, cached = ResultSet(), list[EngineReport](), False

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from searx.collections import chunking, fusion
 from searx.summary import words
+from searx.text import chunking, fusion
 
 SIZE = 800
 ALPHA = 0.5  # the semantic side's weight in the fusion: the collections' default (collections.convex_alpha)
@@ -31,7 +31,7 @@ class Passage:
 
 
 def split(text: str, size: int = SIZE) -> list[str]:
-    """A page's text in pieces of about ``size`` characters, without overlap (``searx.collections.chunking``)."""
+    """A page's text in pieces of about ``size`` characters, without overlap (``searx.text.chunking``)."""
     return [p.text for p in chunking.split([(None, text)], size, overlap=0)]
 
 
@@ -50,7 +50,7 @@ def select(query: str, pages: Mapping[int, str], budget: int, size: int = SIZE, 
     """The passages that best match ``query`` whose UTF-8 size fits ``budget`` bytes.
 
     ``meaning``: (n, index) -> the passage's similarity to the query; when given, BM25 and it are
-    fused (a convex combination, ``searx.collections.fusion``), and a passage it lacks (not
+    fused (a convex combination, ``searx.text.fusion``), and a passage it lacks (not
     embedded in time) is judged by BM25 alone. Each page's best passage is taken first (best pages
     first), then the rest by score, so one long page cannot crowd out the others.
     """

@@ -22,9 +22,8 @@ from urllib.parse import urlsplit
 import httpx
 import msgspec
 
-from searx.collections.embed import Embedder
 from searx.errors import LLMError
-from searx.network.guard import AddressGuard, hosts_of
+from searx.network.guard import AddressGuard, instance_guard
 from searx.origin import parse_origin
 from searx.settings import Settings, share_enabled
 from searx.store import Store
@@ -42,6 +41,7 @@ from searx.summary.sharing import share_request
 from searx.summary.similarity import hybrid
 from searx.summary.streams import Counted, StreamCap
 from searx.summary.turns import record
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.summary")
 
@@ -90,7 +90,7 @@ class SummaryService:
         self.settings, self.store = settings, store
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
-        self._guard = guard or AddressGuard(own_hosts=hosts_of(settings.server.base_url))
+        self._guard = guard or instance_guard(settings)
         self._transport = transport  # tests only; user servers always get a pinned transport
         self._clock = clock
         self._reader = reader

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from searx.collections.embed import Embedder
 from searx.summary import passages
+from searx.text.embedder import Embedder
 
 log = logging.getLogger("searx.summary")
 

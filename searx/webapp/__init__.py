@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask, Response
@@ -21,8 +23,10 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-def create_app(settings: Settings | None = None, *, testing: bool = False) -> Flask:
-    """A ready app. Without ``settings``, they are read from SEARX_SETTINGS_PATH."""
+def create_app(settings: Settings | None = None, *, testing: bool = False,
+               clock: Callable[[], float] = time.time) -> Flask:
+    """A ready app. Without ``settings``, they are read from SEARX_SETTINGS_PATH. ``clock`` is the
+    services' wall clock (seconds since the epoch); tests pass one they control."""
     settings = settings or settings_mod.load()
     logging.basicConfig(level=logging.DEBUG if settings.general.debug else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -30,7 +34,7 @@ def create_app(settings: Settings | None = None, *, testing: bool = False) -> Fl
         logging.getLogger(noisy).setLevel(logging.WARNING)
     app = Flask("searx", static_folder=str(STATIC), static_url_path="/static", template_folder=str(TEMPLATES))
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False)
-    services = build(settings, raise_plugin_errors=testing)
+    services = build(settings, raise_plugin_errors=testing, clock=clock)
     app.extensions["searx"] = services
     app.extensions["searx.mcp"] = http_endpoint(services, services.store)
     if not testing and services.reader is not None and services.reader.api_enabled:

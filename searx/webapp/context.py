@@ -38,7 +38,7 @@ def preferences(*, with_overrides: bool = True) -> Preferences:
 
 def is_https() -> bool:
     """Whether the browser sees https (X-Forwarded-Proto is believed from trusted proxies only)."""
-    from searx.limiter import forwarded_scheme
+    from searx.client_address import forwarded_scheme
 
     return forwarded_scheme(request.scheme, request.remote_addr or "", request.headers.get("X-Forwarded-Proto"),
                             services().settings.server.trusted_proxies) == "https"
@@ -46,7 +46,7 @@ def is_https() -> bool:
 
 def request_host() -> str:
     """The Host the browser used: ``X-Forwarded-Host`` from a trusted proxy, else the Host header."""
-    from searx.limiter import is_trusted_proxy
+    from searx.client_address import is_trusted_proxy
 
     forwarded = request.headers.get("X-Forwarded-Host")
     if forwarded and is_trusted_proxy(request.remote_addr or "", services().settings.server.trusted_proxies):
@@ -63,15 +63,15 @@ def same_origin_request(*, typed: bool = False) -> bool:
 
 def client_address() -> str:
     """The client's address (X-Forwarded-For is believed from trusted proxies only)."""
-    from searx.limiter import client_address as resolve
+    from searx.client_address import client_address as resolve
 
     return resolve(request.remote_addr or "", ", ".join(request.headers.getlist("X-Forwarded-For")) or None,
                    services().settings.server.trusted_proxies)
 
 
 def client_id() -> str:
-    """This client's pseudonym (``searx.limiter.client_marker``)."""
-    from searx.limiter import client_marker
+    """This client's pseudonym (``searx.client_address.client_marker``)."""
+    from searx.client_address import client_marker
 
     return client_marker(client_address(), services().settings.server.secret_key.encode("utf-8"))
 

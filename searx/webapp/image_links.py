@@ -7,7 +7,7 @@ serves one, and asking its host would bypass the proxy). Otherwise the picture's
 own URL (the page's policy then names its origin, on the images, news and videos
 pages only). A result's favicon comes through ``/favicon_proxy`` when the instance
 has a resolver and the user's ``favicon_resolver`` preference is on
-(``searx.network.favicons``), else there is none.
+(``searx.proxy.favicons``), else there is none.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import base64
 
 from flask import Flask, g
 
-import searx.network.favicons as favicons
-from searx.network.images import proxied_url, svg_url
+import searx.proxy.favicons as favicons
 from searx.preferences import Preferences
+from searx.proxy.images import proxied_url, svg_url
 from searx.webapp.context import preferences, services
 
 # a transparent 1x1 GIF: fills the fixed thumbnail box without any request

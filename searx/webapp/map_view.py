@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from searx.network.tiles import ROUTE_TEMPLATE
+from searx.proxy.tiles import ROUTE_TEMPLATE
 from searx.results.types import MainResult, MapResult
 from searx.settings_sections import MapSettings
 from searx.webapp.media import origin

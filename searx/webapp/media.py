@@ -101,8 +101,9 @@ def frame_origins(results: Iterable[MainResult], embeds: EmbedHosts) -> list[str
     return sorted({origin(r.iframe_src) for r in results if embeddable(r, embeds)} - {""})
 
 
-def relative_date(value: str | None, locale: str, now: datetime.datetime | None = None) -> str:
-    """"3 hours ago" (in the interface language) for an ISO date; "" when it is not one."""
+def relative_date(value: str | None, locale: str, now: float) -> str:
+    """"3 hours ago" (in the interface language) for an ISO date, seen at ``now`` (seconds since the
+    epoch, the services' clock); "" when it is not a date."""
     if not value:
         return ""
     try:
@@ -111,11 +112,11 @@ def relative_date(value: str | None, locale: str, now: datetime.datetime | None 
         return ""
     if when.tzinfo is None:
         when = when.replace(tzinfo=datetime.UTC)
-    now = now or datetime.datetime.now(datetime.UTC)
+    age = when - datetime.datetime.fromtimestamp(now, datetime.UTC)
     try:
-        return format_timedelta(when - now, add_direction=True, locale=locale.replace("-", "_"))
+        return format_timedelta(age, add_direction=True, locale=locale.replace("-", "_"))
     except (ValueError, LookupError):
-        return format_timedelta(when - now, add_direction=True, locale="en")
+        return format_timedelta(age, add_direction=True, locale="en")
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ def install(app: Flask) -> None:
 
     @app.template_filter("relative_date")
     def _relative_date(value: str | None) -> str:
-        return media.relative_date(value, getattr(g, "locale", "en"))
+        return media.relative_date(value, getattr(g, "locale", "en"), svc.clock())
 
     @app.template_global("weather_view")
     def _weather_view(answer: WeatherAnswer, search_language: str | None) -> answers.WeatherView:

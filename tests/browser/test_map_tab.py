@@ -10,12 +10,12 @@ import httpx
 import pytest
 
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
-from searx.network.tiles import TileFetcher
+from searx.proxy.images import ImageFetcher
+from searx.proxy.tiles import TileFetcher
 from tests.browser.conftest import OUTPUT, Served
 from tests.browser.test_summary_box import assert_clean
 from tests.conftest import make_settings
-from tests.images.picture_site import PNG
+from tests.proxy.picture_site import PNG
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ import pytest
 from tests.browser.conftest import OUTPUT, Served
 from tests.browser.test_summary_box import assert_clean
 from tests.conftest import json_engine_entry, make_settings
-from tests.images.picture_site import PNG
+from tests.proxy.picture_site import PNG
 from utils.fakes.llm import FakeLLM
 
 pytestmark = pytest.mark.browser
@@ -160,10 +160,10 @@ def slow_resolver(app: Any) -> None:
     behind the real address guard."""
     import httpx
 
-    from searx.network.favicons import MAX_BYTES, FaviconFetcher
     from searx.network.guard import AddressGuard
-    from searx.network.images import ImageFetcher
-    from tests.network.test_favicons import resolve
+    from searx.proxy.favicons import MAX_BYTES, FaviconFetcher
+    from searx.proxy.images import ImageFetcher
+    from tests.proxy.test_favicons import resolve
 
     def answer(request: httpx.Request) -> httpx.Response:
         time.sleep(0.8)  # not synchronisation: the page must be measured while its icons are on their way

@@ -260,8 +260,8 @@ def _query(text: str, engines: tuple[str, ...]):
 
 
 def test_a_failure_while_storing_leaves_nothing_half_indexed(coll_app, client):
-    from searx.collections.chunking import Passage
     from searx.collections.errors import Unavailable
+    from searx.text.chunking import Passage
 
     store = coll_app.extensions["searx"].collections.store
     passages = [Passage(0, None, 0, "fine words"), Passage(1, None, 0, None)]  # type: ignore[arg-type]

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from collection_kit import AUTH, upload
 
-from searx.collections import fusion
 from searx.collections.embed import EmbedError, HTTPEmbedder
+from searx.text import fusion
 
 DOCS = {
     "proxy.md": "Outgoing requests go through the proxy named in outgoing.proxies.",

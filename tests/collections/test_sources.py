@@ -163,7 +163,7 @@ def test_an_index_written_with_query_names_is_renamed_when_it_opens(coll_factory
     old.open()
     old.create("docs")
     old_name = "wiki.example.org_feed.xml_access_token_tok3n-of-the-wiki_user_ann"
-    from searx.collections import chunking
+    from searx.text import chunking
     text = "The wiki feed lists the release notes of the widget."
     old.add_entry("docs", old_name, "text", text.encode(), text, None, chunking.split([(None, text)], 800, 100),
                   source=SECRET_URL)

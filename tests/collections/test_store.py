@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from searx.collections.chunking import Passage
 from searx.collections.store import SQLiteStore, words_of
+from searx.text.chunking import Passage
 
 
 def test_common_words_are_left_out_when_rarer_ones_remain(tmp_path):

@@ -28,10 +28,10 @@ from searx.errors import (
     EngineParseError,
     EngineTimeout,
 )
-from searx.network.challenge import page_error
-from searx.network.status import check_status
 from searx.results.types import MainResult, from_engine_item
 from searx.search.tokens import no_token_error, token_pages
+from searx.upstream.challenge import page_error
+from searx.upstream.status import check_status
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HTML = "text/html; charset=utf-8"

@@ -35,6 +35,12 @@ def test_engine_and_its_keys_are_documented(module: str) -> None:
         assert f"`{key}" in DOC, f"searx.engines.{module}.{key} is not in docs/admin/engines.md"
 
 
+def test_the_engines_folder_holds_engines_only() -> None:
+    """What engines share lives in searx/enginelib/ (docs/dev/engines.md): every module here is an engine."""
+    names = [info.name for info in pkgutil.iter_modules(importlib.import_module("searx.engines").__path__)]
+    assert len(names) > 60 and set(MODULES) | GENERIC == set(names)
+
+
 @pytest.mark.parametrize("outcome", OUTCOMES)
 def test_outcomes_are_documented(outcome: str) -> None:
     assert f"| `{outcome}` |" in DOC

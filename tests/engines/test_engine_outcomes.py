@@ -1,7 +1,7 @@
 """Every engine call ends in one outcome: real HTTP against a fake upstream on 127.0.0.1.
 
 ``call_engine`` (engine_kit) follows the runner contract: status mapping, then the
-engine's parser, then ``searx.network.challenge`` on 2xx pages that gave nothing.
+engine's parser, then ``searx.upstream.challenge`` on 2xx pages that gave nothing.
 """
 
 from __future__ import annotations

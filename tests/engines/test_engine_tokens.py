@@ -11,7 +11,6 @@ from engine_kit import call_engine, fake_response, fixture, make_engine
 
 from searx.engines import load_engines
 from searx.errors import EngineCaptcha
-from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
@@ -19,6 +18,7 @@ from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
 from searx.store import MemoryStore, Store
+from searx.upstream.challenge import page_error
 
 SP_RESULTS = "startpage/results_javascript-tutorial_2026-04_http_prettier.html"
 DDG_FOO = "duckduckgo/html_results_foo_2025-04.html"

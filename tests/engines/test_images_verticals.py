@@ -1,6 +1,6 @@
 """The verticals of startpage (``startpage_categ``), brave (``brave_category``) and wikicommons
 (``wc_search_type``): each entry asks its own vertical and parses it into its kind, and the
-page data they read is decoded once per page (``searx/engines/embedded_data.py``).
+page data they read is decoded once per page (``searx/enginelib/embedded_data.py``).
 
 All answers are reconstructed (tests/engines/fixtures/SOURCES.md, "Images")."""
 
@@ -12,8 +12,8 @@ import httpx
 import pytest
 from engine_kit import args, build, fixture, make_engine, parse, typed
 
-from searx.engines.embedded_data import js_after, js_to_json, json_after
-from searx.engines.html_parse import age_date, feed_date, file_size, json_body
+from searx.enginelib.embedded_data import js_after, js_to_json, json_after
+from searx.enginelib.html_parse import age_date, feed_date, file_size, json_body
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 
 JSON = "application/json; charset=utf-8"

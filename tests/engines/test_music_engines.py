@@ -14,8 +14,8 @@ from engine_kit import args, build, fake_response, fixture, make_engine, make_pa
 
 from searx import settings as settings_mod
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError, SettingsError
-from searx.network.challenge import page_error
 from searx.search.tokens import TokenCache
+from searx.upstream.challenge import page_error
 from tests.upstream_hosts import Reply, UpstreamHosts
 
 JSON = "application/json; charset=utf-8"

@@ -12,7 +12,7 @@ from engine_kit import args, build, call_engine, fake_response, fixture, make_en
 
 from searx.engines import load_engines, unsupported
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
-from searx.network.client import tor_proxy
+from searx.network.outgoing import tor_proxy
 from searx.settings import DEFAULT_PATH, Outgoing
 from tests.conftest import make_settings
 from tests.upstream_hosts import UpstreamHosts

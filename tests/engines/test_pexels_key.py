@@ -12,7 +12,6 @@ from engine_kit import call_engine, fixture, make_engine
 from test_images_app import JSON, PEXELS_KEY, route_pexels
 
 from searx.engines import load_engines
-from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
@@ -21,6 +20,7 @@ from searx.search.runner import SearchRunner
 from searx.search.tokens import TOKEN_PAGES, TokenCache, token_pages
 from searx.settings import Outgoing
 from searx.store import MemoryStore, Store
+from searx.upstream.challenge import page_error
 from tests.upstream_hosts import Reply, UpstreamHosts
 
 API = "/en-us/api/v3/search/photos"

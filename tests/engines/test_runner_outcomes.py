@@ -4,13 +4,13 @@ against the fake upstream on 127.0.0.1: each scenario ends in the right outcome.
 from __future__ import annotations
 
 from searx.engines import load_engines
-from searx.network.challenge import page_error
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
 from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.store import MemoryStore
+from searx.upstream.challenge import page_error
 
 # engine name -> (engine module, upstream scenario, expected outcome, expected reason)
 CASES = {

@@ -296,3 +296,33 @@ def test_own_addresses_are_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> N
     clock[0] += guard_mod.OWN_REFRESH + 1
     with pytest.raises(AddressRefusedError):
         guard.check("https://example.org/")
+
+
+def test_without_resolving_names_pass_as_written_and_literals_are_checked() -> None:
+    asked: list[str] = []
+
+    def resolver(host: str, port: int) -> list[str]:
+        asked.append(host)
+        return ["10.0.0.1"]
+
+    guard = AddressGuard(resolver=resolver, own_addresses=())
+    checked = guard.check("https://lan.example/x", resolve=False)
+    assert (checked.host, checked.addresses) == ("lan.example", ())
+    for url in ("http://127.0.0.1/", "http://10.0.0.1/", "http://[::1]/", "http://localhost/", "http://x.internal/",
+                "http://2130706433/", "http://lan.example:8080/"):
+        with pytest.raises(AddressRefusedError):
+            guard.check(url, resolve=False)
+    assert asked == []
+    with pytest.raises(AddressRefusedError):  # resolved, the same name is refused
+        guard.check("https://lan.example/x")
+
+
+def test_an_opened_guard_shares_the_servers_own_addresses() -> None:
+    guard = AddressGuard(resolver=lambda h, p: ["198.51.101.5"], own_addresses=["198.51.101.5"])
+    opened = guard.opened(allowed_ports=(80, 443, 8080), allow_private=True)
+    assert opened.check("http://192.168.1.2:8080/").port == 8080
+    with pytest.raises(AddressRefusedError):
+        guard.check("http://192.168.1.2/")
+    for g in (guard, opened):
+        with pytest.raises(AddressRefusedError, match="own"):
+            g.check("http://mine.example/")

@@ -1,4 +1,5 @@
-"""The one guarded GET of the reader and the image proxy: hops checked and pinned, redirects followed here."""
+"""The one guarded GET of the reader and the pictures: hops checked and pinned, redirects followed here,
+httpx's errors translated once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 from searx.network.capped import DeadlineExceeded
 from searx.network.guard import AddressGuard, AddressRefusedError
-from searx.network.guarded import TooManyRedirects, guarded_get
+from searx.network.guarded import BadRedirect, TooManyRedirects, Unreachable, guarded_get, redirect_target
+from searx.network.route import Route
 
 DNS = {"public.example": ["93.184.215.14"], "lan.example": ["192.168.1.20"]}
 
@@ -31,7 +33,7 @@ def _get(handler, url: str = "http://public.example/", *, end: float | None = No
 
     guard = AddressGuard(resolver=_resolver, own_addresses=())
     body = guarded_get(guard, url, headers={"User-Agent": "t"}, end=end or time.monotonic() + 5,
-                       max_redirects=max_redirects, transport=transport,
+                       max_redirects=max_redirects, route=Route(connect=transport),
                        read=lambda checked, response: (checked.url, response.read()), on_redirect=on_redirect)  # fmt: skip
     return body, seen
 
@@ -73,3 +75,36 @@ def test_the_caller_may_refuse_a_redirect_target() -> None:
 
     with pytest.raises(ValueError, match="captcha"):
         _get(_redirects("/captcha", 1), on_redirect=refuse)
+
+
+@pytest.mark.parametrize("location", ["http:\\\\host", "https:\\\\x", "https:/\\x", "/a b", "\\\\evil.example/x",
+                                      "https:", "http://[::1/", "/x\x00y"])  # fmt: skip
+def test_a_malformed_redirect_is_refused_before_anything_is_asked(location: str) -> None:
+    with pytest.raises(BadRedirect):
+        _get(_redirects(location, 1))
+    with pytest.raises(BadRedirect):
+        redirect_target("http://public.example/", location)
+
+
+def test_a_redirect_is_read_as_a_browser_reads_it() -> None:
+    assert redirect_target("http://public.example/a/b", "http:x") == "http://public.example/a/x"
+    assert redirect_target("http://public.example/a/b", " //other.example/c ") == "http://other.example/c"
+    assert redirect_target("https://public.example/", "ftp://public.example/") == "ftp://public.example/"  # the guard's
+
+
+def test_httpx_errors_become_the_projects_at_the_boundary() -> None:
+    def fail(exc: Exception):
+        def handler(request: httpx.Request) -> httpx.Response:
+            raise exc
+
+        return handler
+
+    request = httpx.Request("GET", "http://public.example/")
+    cases = [(httpx.ConnectError("refused", request=request), "network_error"),
+             (httpx.ReadTimeout("slow", request=request), "timeout"),
+             (httpx.InvalidURL("bad"), "network_error"),
+             (httpx.ConnectError("[SSL: CERTIFICATE_VERIFY_FAILED] no", request=request), "tls_error")]  # fmt: skip
+    for exc, code in cases:
+        with pytest.raises((Unreachable, DeadlineExceeded)) as caught:
+            _get(fail(exc))
+        assert caught.value.code == code

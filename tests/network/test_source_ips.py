@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from searx.errors import SettingsError
-from searx.network.client import MAX_SOURCE_IPS, EngineNetwork, Fetch, check_outgoing, source_addresses
+from searx.network.client import EngineNetwork, Fetch
+from searx.network.outgoing import MAX_SOURCE_IPS, check_outgoing, source_addresses
 from searx.settings import Outgoing
 
 

@@ -159,7 +159,7 @@ def test_builtin_ids_and_defaults() -> None:
     assert {k: v for k, v in defaults.items() if k in SEARXNG_DEFAULTS} == {**SEARXNG_DEFAULTS, "hash_plugin": False}
     assert defaults["random"] is defaults["statistics"] is defaults["ai_summary"] is True
     for plugin in plugins:
-        package = "answerers" if plugin.id in ("random", "statistics") else "plugins"
+        package = "plugins.answerers" if plugin.id in ("random", "statistics") else "plugins"
         assert plugin.__class__.__module__ == f"searx.{package}.{plugin.id}"
         assert plugin.name and plugin.description
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from searx.engines.html_parse import locale
+from searx.enginelib.html_parse import locale
 from searx.results.search import no_language
 from searx.summary.language import base
 from searx.summary.prompt import language_instruction

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from searx.limiter import client_marker
+from searx.client_address import client_marker
 from searx.network.guard import AddressGuard, CheckedURL
 from searx.summary import evidence, ndjson
 from searx.summary.service import SummaryService

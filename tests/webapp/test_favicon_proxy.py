@@ -11,14 +11,14 @@ import pytest
 
 from searx import settings as settings_mod
 from searx.errors import SettingsError
-from searx.network import favicons
-from searx.network.favicons import MAX_BYTES, FaviconFetcher, Resolver, proxied_url
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
+from searx.proxy import favicons
+from searx.proxy.favicons import MAX_BYTES, FaviconFetcher, Resolver, proxied_url
+from searx.proxy.images import ImageFetcher
 from searx.webapp.image_links import PLACEHOLDER_GIF
 from tests.conftest import SECRET, json_engine_entry, make_settings
-from tests.images.picture_site import PNG
-from tests.network.test_favicons import Resolvers, resolve
+from tests.proxy.picture_site import PNG
+from tests.proxy.test_favicons import Resolvers, resolve
 
 
 def with_resolver(app: Any, site: Resolvers) -> Any:

@@ -30,7 +30,9 @@ def media_app(app_factory: Any, fake_engine: Any) -> Any:
          "shortcut": "dm2", "categories": ["videos"], "embed_url": "https://player.example.net/embed/", "weight": 0.5},
         {"name": "off", "engine": "sepiasearch", "shortcut": "sep", "categories": ["music"], "disabled": True},
     ]
-    return app_factory(make_settings(engines, search={"formats": ["html", "json"], "cache_ttl": 0}))
+    # the page dates the fake's news by the fake's own clock: "3 hours ago" on any day the tests run
+    return app_factory(make_settings(engines, search={"formats": ["html", "json"], "cache_ttl": 0}),
+                       clock=fake_engine.clock)
 
 
 def page(client: Any, **params: str) -> tuple[Any, Any]:

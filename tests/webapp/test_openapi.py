@@ -138,9 +138,9 @@ def samples(app: Any) -> tuple[list[tuple[str, str, Any]], dict[str, Any]]:
 def picture_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, str, str]]:
     """/image_proxy: a picture, a missing parameter, a bad signature, a page that is not a picture;
     over the limit (``limited`` allows one picture a minute)."""
-    from searx.network.images import proxied_url
+    from searx.proxy.images import proxied_url
     from tests.conftest import SECRET
-    from tests.images.conftest import BASE, Pictures, make_fetcher
+    from tests.proxy.conftest import BASE, Pictures, make_fetcher
 
     c, over = app.test_client(), limited.test_client()
     app.extensions["searx"].images = limited.extensions["searx"].images = make_fetcher(Pictures())
@@ -156,8 +156,8 @@ def tile_answers(app: Any, limited: Any, doc: dict[str, Any]) -> set[tuple[str, 
     (``limited`` allows one picture a minute)."""
     import msgspec
 
-    from searx.network.tiles import TileFetcher
-    from tests.images.conftest import Pictures, make_fetcher
+    from searx.proxy.tiles import TileFetcher
+    from tests.proxy.conftest import Pictures, make_fetcher
 
     fetcher = make_fetcher(Pictures())
     conf = msgspec.structs.replace(app.extensions["searx"].settings.map,
@@ -178,11 +178,11 @@ def page_answers(app_factory: Any, fake_engine: Any, doc: dict[str, Any]) -> set
     /engine_descriptions.json and /favicon_proxy: every documented answer."""
     import httpx
 
-    from searx.network.favicons import MAX_BYTES, FaviconFetcher, proxied_url
     from searx.network.guard import AddressGuard
-    from searx.network.images import ImageFetcher
+    from searx.proxy.favicons import MAX_BYTES, FaviconFetcher, proxied_url
+    from searx.proxy.images import ImageFetcher
     from tests.conftest import SECRET
-    from tests.network.test_favicons import Resolvers, resolve
+    from tests.proxy.test_favicons import Resolvers, resolve
 
     engines = [json_engine_entry(fake_engine.url, "a")]
     app = app_factory(make_settings(engines, search={"favicon_resolver": "duckduckgo"}, server={"limiter": True},

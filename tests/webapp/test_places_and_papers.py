@@ -14,12 +14,12 @@ import pytest
 
 from searx.errors import SettingsError
 from searx.network.guard import AddressGuard
-from searx.network.images import ImageFetcher
-from searx.network.tiles import TileFetcher
+from searx.proxy.images import ImageFetcher
+from searx.proxy.tiles import TileFetcher
 from searx.services import check
 from tests.conftest import make_settings
 from tests.engines.engine_kit import fixture
-from tests.images.picture_site import HTML, PNG
+from tests.proxy.picture_site import HTML, PNG
 
 NOMINATIM = "nominatim.openstreetmap.org"
 OSM = {"name": "openstreetmap", "engine": "openstreetmap", "shortcut": "osm", "categories": ["map"]}

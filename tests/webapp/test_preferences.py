@@ -145,10 +145,11 @@ def test_keys_that_are_not_printable_ascii_are_refused(engine_app, key):
 
 
 def test_a_stored_key_that_is_not_printable_is_ignored(app_factory, fake_engine):
+    from searx.autocomplete.backends import NAMES
     from searx.preferences import Preferences, definitions
     from tests.conftest import make_settings
 
-    prefs = Preferences(definitions(make_settings([]))).load_cookies({"ai_summary_api_key": "a\nb"})
+    prefs = Preferences(definitions(make_settings([]), NAMES)).load_cookies({"ai_summary_api_key": "a\nb"})
     assert prefs.get("ai_summary_api_key") == ""
 
 

@@ -24,7 +24,8 @@ Everything is chosen by the URL, so one server serves every scenario:
   ``/mixcloud/search/?q=Q``, ``/radiobrowser/json/stations/search?name=Q`` — images,
   videos, news, places and music as those services answer (``utils/fakes/media.py``),
   for the ``wikicommons``, ``dailymotion``, ``vimeo``, ``bing_news``, ``openstreetmap``,
-  ``mixcloud`` and ``radio_browser`` engines.
+  ``mixcloud`` and ``radio_browser`` engines. Their dates are counted back from the server's
+  ``clock`` (the wall clock unless a test gives its own).
 - ``/fixture/<site>/...`` — the image engines' test answers (``utils/fakes/fixtures.py``):
   each engine's real parser on its fixture.
 - ``/hostile?q=Q`` — JSON results an attacker would write: script and data URLs,
@@ -43,6 +44,8 @@ import json
 import socket
 import struct
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -104,10 +107,12 @@ def hostile_results(q: str) -> list[dict[str, Any]]:
 
 class FakeEngineServer:
     """The server; ``url`` is its base URL; ``requests`` records what it was asked;
-    ``max_active`` is the peak number of requests answered at once."""
+    ``max_active`` is the peak number of requests answered at once; ``clock`` (seconds since the
+    epoch) is the "now" its dated answers count back from."""
 
-    def __init__(self, port: int = 0) -> None:
+    def __init__(self, port: int = 0, clock: Callable[[], float] = time.time) -> None:
         self.port = port
+        self.clock = clock
         self.requests: list[tuple[str, dict[str, str], dict[str, str]]] = []
         self.active = 0
         self.max_active = 0
@@ -170,7 +175,7 @@ class FakeEngineServer:
             return web.Response(text=CAPTCHA_PAGE, content_type="text/html")
         query = (args.get("gsrsearch", "").removeprefix("filetype:bitmap|drawing ") or args.get("search")
                  or args.get("name") or args.get("q", ""))  # name: Radio Browser's
-        if found := media.answer(path, query, self.url):
+        if found := media.answer(path, query, self.url, self.clock()):
             return web.Response(text=found[0], content_type=found[1])
         if path.startswith("/pic/"):
             await asyncio.sleep(media.PIC_DELAY)

@@ -19,12 +19,12 @@ play in ``www.mixcloud.com``'s widget (allowed by default), radio streams are on
 
 from __future__ import annotations
 
+import datetime
 import email.utils
 import json
 from xml.sax.saxutils import escape
 
 N = 6
-NOW = 1_796_036_000  # 2026-11-30 10:53:20 UTC
 PIC_DELAY = 0.6
 # a 4x3 grey PNG: the pictures served by /pic/
 PNG = bytes.fromhex(
@@ -32,11 +32,16 @@ PNG = bytes.fromhex(
     "3839005f3612018e731cab0000000049454e44ae426082")
 
 
+def _day(now: float, days: int) -> str:
+    """The UTC date ``days`` days from the day of ``now`` (YYYY-MM-DD)."""
+    return (datetime.datetime.fromtimestamp(now, datetime.UTC).date() + datetime.timedelta(days=days)).isoformat()
+
+
 def _pictures(site: str, base: str) -> str:
     return f"{base}/pic" if site.endswith("local") else "https://img.example.org"
 
 
-def commons(q: str, site: str, base: str) -> str:
+def commons(q: str, site: str, base: str, now: float) -> str:
     pics = _pictures(site, base)
     pages = [{
         "pageid": i, "ns": 6, "index": i + 1, "title": f"File:{q} picture {i}.jpg", "snippet": f"{q} snippet {i}",
@@ -47,23 +52,23 @@ def commons(q: str, site: str, base: str) -> str:
     return json.dumps({"batchcomplete": True, "query": {"pages": pages}})
 
 
-def dailymotion(q: str, site: str, base: str) -> str:
+def dailymotion(q: str, site: str, base: str, now: float) -> str:
     pics = _pictures(site, base)
     videos = [{
         "id": f"x{i}", "title": f"{q} video {i}", "description": f"About {q}, part {i}",
         "url": f"https://video.example.org/{site}/{i}", "thumbnail_360_url": f"{pics}/video/{i}.png",
-        "duration": 60 * i + 5, "created_time": NOW - 3600 * (i + 1), "owner.screenname": f"channel {i}",
+        "duration": 60 * i + 5, "created_time": int(now) - 3600 * (i + 1), "owner.screenname": f"channel {i}",
         "allow_embed": True,
     } for i in range(N)]
     return json.dumps({"page": 1, "limit": N, "total": N, "list": videos})
 
 
-def bing_news(q: str, site: str, base: str) -> str:
+def bing_news(q: str, site: str, base: str, now: float) -> str:
     pics = _pictures(site, base)
     items = "".join(
         f"<item><title>{escape(q)} headline {i}</title>"
         f"<link>https://news.example.org/{i}</link><description>{escape(q)} story {i}</description>"
-        f"<pubDate>{email.utils.formatdate(NOW - 3 * 3600 * (i + 1), usegmt=True)}</pubDate>"
+        f"<pubDate>{email.utils.formatdate(now - 3 * 3600 * (i + 1), usegmt=True)}</pubDate>"
         f"<News:Source>Paper {i}</News:Source>"
         + (f"<News:Image>{pics}/news/{i}.png</News:Image>" if i % 2 == 0 else "")
         + "</item>" for i in range(N))
@@ -71,7 +76,7 @@ def bing_news(q: str, site: str, base: str) -> str:
             f"<channel><title>{escape(q)}</title>{items}</channel></rss>")
 
 
-def nominatim(q: str, site: str, base: str) -> str:
+def nominatim(q: str, site: str, base: str, now: float) -> str:
     """Places of Nominatim's jsonv2 shape: a park with an outline, then points (the query is their name)."""
     places = [{
         "osm_type": "way" if i == 0 else "node", "osm_id": 1000 + i, "lat": f"{52.5163 + i / 1000:.7f}",
@@ -88,23 +93,23 @@ def nominatim(q: str, site: str, base: str) -> str:
     return json.dumps(places)
 
 
-def apibay(q: str, site: str, base: str) -> str:
+def apibay(q: str, site: str, base: str, now: float) -> str:
     """Torrents of apibay's ``q.php`` (every value a string, as the API writes them)."""
     torrents = [{
         "id": str(7000 + i), "name": f"{q} torrent {i}", "info_hash": f"{i:040x}", "leechers": str(3 * i),
         "seeders": str(100 - i), "num_files": str(i + 1), "size": str(1_500_000_000 * (i + 1)),
-        "username": f"uploader{i}", "added": str(NOW - 86400 * (i + 1)), "status": "member", "category": "303",
+        "username": f"uploader{i}", "added": str(int(now) - 86400 * (i + 1)), "status": "member", "category": "303",
         "imdb": "",
     } for i in range(N)]
     return json.dumps(torrents)
 
 
-def lemmy(q: str, site: str, base: str) -> str:
+def lemmy(q: str, site: str, base: str, now: float) -> str:
     """Posts of Lemmy's ``/api/v3/search`` (type_=Posts); every other one has a picture."""
     pics = _pictures(site, base)
     posts = [{
         "post": {"id": 100 + i, "name": f"{q} post {i}", "body": f"About **{q}**, part {i}.",
-                 "ap_id": f"https://lemmy.example.org/post/{100 + i}", "published": "2026-11-29T10:00:00Z",
+                 "ap_id": f"https://lemmy.example.org/post/{100 + i}", "published": f"{_day(now, -1)}T10:00:00Z",
                  "thumbnail_url": f"{pics}/post/{i}.png" if i % 2 == 0 else None, "nsfw": False},
         "creator": {"name": f"user{i}", "display_name": f"User {i}", "actor_id": f"https://lemmy.example.org/u/user{i}"},
         "community": {"name": "tests", "title": f"{q} community", "nsfw": False},
@@ -113,38 +118,38 @@ def lemmy(q: str, site: str, base: str) -> str:
     return json.dumps({"type_": "Posts", "posts": posts, "comments": [], "communities": [], "users": []})
 
 
-def mastodon(q: str, site: str, base: str) -> str:
+def mastodon(q: str, site: str, base: str, now: float) -> str:
     """Accounts of Mastodon's ``/api/v2/search`` (type=accounts), each with an avatar."""
     pics = _pictures(site, base)
     accounts = [{
         "id": str(500 + i), "username": f"acct{i}", "acct": f"acct{i}@social.example.org", "display_name": f"{q} {i}",
         "note": f"<p>Posts about {escape(q)}</p>", "url": f"https://social.example.org/@acct{i}",
-        "avatar_static": f"{pics}/avatar/{i}.png", "created_at": f"2025-01-0{i + 1}T00:00:00.000Z",
+        "avatar_static": f"{pics}/avatar/{i}.png", "created_at": f"{_day(now, i - 700)}T00:00:00.000Z",
         "followers_count": 10 * i, "statuses_count": 3 * i,
     } for i in range(N)]
     return json.dumps({"accounts": accounts, "statuses": [], "hashtags": []})
-def vimeo(q: str, site: str, base: str) -> str:
+def vimeo(q: str, site: str, base: str, now: float) -> str:
     """Vimeo's search page: the clips in its ``var data = …;`` line (the query is HTML-escaped there too)."""
     pics = _pictures(site, base)
     clips = [{"type": "clip", "clip": {
         "uri": f"/videos/{7000 + i}", "name": f"{q} clip {i}", "description": f"About {q}", "duration": 90 * i + 30,
-        "created_time": f"2026-11-{10 + i:02}T12:00:00+00:00", "user": {"name": f"{q} studio {i}"},
+        "created_time": f"{_day(now, i - 20)}T12:00:00+00:00", "user": {"name": f"{q} studio {i}"},
         "pictures": {"sizes": [{"link": f"{pics}/vimeo/{i}.png"}]}}} for i in range(N)]
     data = json.dumps({"filtered": {"data": clips}}).replace("<", "\\u003c")
     return f"<!DOCTYPE html><html><body><script>\n    var data = {data};\n</script></body></html>"
 
 
-def mixcloud(q: str, site: str, base: str) -> str:
+def mixcloud(q: str, site: str, base: str, now: float) -> str:
     pics = _pictures(site, base)
     shows = [{
         "key": f"/dj{i}/{site}-{i}/", "url": f"https://www.mixcloud.com/dj{i}/{site}-{i}/", "name": f"{q} mix {i}",
-        "tags": [{"name": f"{q} tag"}], "created_time": f"2026-11-{10 + i:02}T20:00:00Z", "audio_length": 600 * i + 42,
+        "tags": [{"name": f"{q} tag"}], "created_time": f"{_day(now, i - 20)}T20:00:00Z", "audio_length": 600 * i + 42,
         "play_count": 1000 * i, "pictures": {"medium": f"{pics}/music/{i}.png"}, "user": {"name": f"{q} DJ {i}"},
     } for i in range(N)]
     return json.dumps({"data": shows, "paging": {}})
 
 
-def radio_browser(q: str, site: str, base: str) -> str:
+def radio_browser(q: str, site: str, base: str, now: float) -> str:
     pics = _pictures(site, base)
     stations = [{
         "name": f"{q} radio {i}", "homepage": f"https://radio.example.org/{site}/{i}",
@@ -168,10 +173,11 @@ ANSWERS = {
 }
 
 
-def answer(path: str, q: str, base: str) -> tuple[str, str] | None:
-    """(body, content type) for ``/<service>[suffix]/<endpoint>``; the first segment names the site."""
+def answer(path: str, q: str, base: str, now: float) -> tuple[str, str] | None:
+    """(body, content type) for ``/<service>[suffix]/<endpoint>``; the first segment names the site.
+    Dates are counted back from ``now`` (the server's clock, seconds since the epoch)."""
     site, _, endpoint = path.lstrip("/").partition("/")
     for service, (expected, build, ctype) in ANSWERS.items():
         if site.startswith(service) and endpoint == expected:
-            return build(q, site, base), ctype
+            return build(q, site, base, now), ctype
     return None

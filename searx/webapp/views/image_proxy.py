@@ -1,6 +1,6 @@
 """``/image_proxy``: serve a picture a results page linked, so the picture's host never sees the user.
 
-Only URLs this instance signed are fetched (``searx.network.images``); the
+Only URLs this instance signed are fetched (``searx.proxy.images``); the
 answer can only be shown as a picture (its type from the bytes, never SVG),
 never run, and is cached by the browser until the link expires.
 """
@@ -11,8 +11,8 @@ import time
 
 from flask import Blueprint, Response, abort, request
 
-from searx.network.images import Image, verify
-from searx.webapp.context import services
+from searx.proxy.images import Image, verify
+from searx.webapp.context import client_id, services
 from searx.webapp.errors import PAGE, answers
 
 bp = Blueprint("image_proxy", __name__)
@@ -33,7 +33,8 @@ def image_proxy() -> Response:
         abort(403, "this picture link is not signed by this instance, or it has expired")
     if svc.images is None:  # apps built without one (never by create_app)
         abort(404, "the image proxy is not available")
-    image = svc.images.fetch(url)  # an ImageError is answered with its code's status
+    # an ImageError is answered with its code's status (busy, rate_limited: every picture slot taken)
+    image = svc.images.fetch(url, client=client_id())
     return picture_response(image, f"private, max-age={max(0, int(expires) - int(now))}, immutable")
 
 
