@@ -90,6 +90,8 @@ bench: $(STAMP)
 	$(BIN)/python -m utils.bench_collections
 	$(BIN)/python -m utils.bench_reader
 	$(BIN)/python -m utils.bench_passages
+	$(BIN)/python -m utils.bench_reading
+	$(BIN)/python -m utils.bench_support
 
 # extract the strings marked for translation and update each searx/translations/<lang>/LC_MESSAGES/messages.po
 # (the app compiles .po files when it first needs them)

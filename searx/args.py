@@ -8,7 +8,7 @@ from typing import Any
 
 from searx.errors import SearxError
 
-_HOST = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$")
+_HOST = re.compile(r"(?=.{1,253}\Z)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*")
 MAX_HOSTS = 20
 
 
@@ -66,7 +66,7 @@ def choice(args: Mapping[str, Any], name: str, choices: tuple[str, ...]) -> str 
 
 
 def _host(name: str, value: Any) -> str:
-    if not isinstance(value, str) or not _HOST.match(value.strip().lower().rstrip(".")):
+    if not isinstance(value, str) or not _HOST.fullmatch(value.strip().lower().rstrip(".")):
         raise ArgumentError(name, f"expected a host name like example.com (got {str(value)[:80]!r})")
     return value.strip().lower().rstrip(".")
 

@@ -21,7 +21,7 @@ from searx.errors import SettingsError
 
 TABLE = Path(__file__).with_name("data") / "bangs.yml"
 PLACEHOLDER = "{query}"
-NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
+NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 
 
 def starting(names: Iterable[str], prefix: str, limit: int) -> list[str]:
@@ -44,6 +44,10 @@ def check_template(key: str, template: object, *, schemes: tuple[str, ...] = ("h
     if template.count(PLACEHOLDER) != 1:
         raise SettingsError(f"{key}: the URL needs {PLACEHOLDER} exactly once")
     try:
+        raw = urlsplit(template)
+        if PLACEHOLDER in raw.scheme + raw.netloc:  # the words choose what to search for, never the site
+            raise SettingsError(f"{key}: {PLACEHOLDER} must stand in the URL's path or query string, "
+                                "not in its scheme, host, user info or port")
         parts = urlsplit(template.replace(PLACEHOLDER, "q"))
         parts.port  # noqa: B018 - raises on a bad port
     except ValueError as exc:
@@ -91,7 +95,7 @@ def build(overrides: Mapping[str, object] | None = None, table: Path = TABLE) ->
     urls = {name: url for group in read_table(table).values() for name, url in group.items()}
     for name, url in (overrides or {}).items():
         key = f"bangs.{name}"
-        if not NAME.match(str(name)):
+        if not NAME.fullmatch(str(name)):
             raise SettingsError(f"{key}: a bang name is 1 to 32 lower-case letters, digits, '.', '_' or '-'")
         if url is None or url == "":
             urls.pop(name, None)

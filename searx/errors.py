@@ -19,6 +19,7 @@ checks that each one is drawn here and that each code is in ``STATUS``::
     │   └── EngineCaptcha          engine_captcha
     ├── LLMError                   llm_failed, or the code it carries
     ├── StoreError                 store_unavailable  (searx/store/base.py)
+    ├── StoreFull                  store_full         (searx/store/base.py)
     ├── AddressRefusedError        address_refused    (searx/network/guard.py)
     ├── TooManyRedirects           too_many_redirects (searx/network/guarded.py)
     ├── BadRedirect                bad_redirect       (searx/network/guarded.py)
@@ -89,6 +90,7 @@ STATUS: dict[str, int] = {
     "starting": 503,
     "unavailable": 503,
     "store_unavailable": 503,
+    "store_full": 507,
     "embed_failed": 503,
     "timeout": 504,
     "first_token_timeout": 504,

@@ -6,7 +6,8 @@
 to a Host name; ``origin_matches`` whether an ``Origin`` header names a given
 base URL; ``same_origin`` whether a request comes from the instance's own
 pages (``/ai_summary``, ``/fetch`` and ``POST /preferences`` refuse what a browser marks as
-coming from another site). ``searx.webapp.origin`` applies them to the request.
+coming from another site); ``own_navigation`` whether a page was opened from them or by the
+user (only then does ``!!`` send the browser on). ``searx.webapp.origin`` applies them to the request.
 """
 
 from __future__ import annotations
@@ -159,11 +160,35 @@ def same_origin(origin: str | None, fetch_site: str | None, host: str, scheme: s
     the address or opened a bookmark, which no other site can cause); ``Origin`` must name this
     host (or ``server.base_url``). Behind a TLS proxy the scheme may differ, so
     the host and port decide. Clients that send neither header are no browser
-    and cannot be used for cross-site requests.
+    and cannot be used for cross-site requests. ``Origin: null`` is what a browser
+    sends with a form POSTed from a page under ``Referrer-Policy: no-referrer`` (every
+    page of the instance): with ``Sec-Fetch-Site`` it says nothing, without it nobody vouches.
     """
-    if fetch_site is not None and fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
+    if fetch_site is not None:
+        if fetch_site.lower() not in (("same-origin", "none") if typed else ("same-origin",)):
+            return False
+        return origin is None or origin == "null" or _ours(origin, host, scheme, base_url)
+    return origin is None or _ours(origin, host, scheme, base_url)
+
+
+def own_navigation(origin: str | None, referer: str | None, fetch_site: str | None, host: str, scheme: str,
+                   base_url: str | bool = False) -> bool:  # fmt: skip
+    """Whether a page was opened from the instance's own pages or by the user (typed, bookmarked,
+    the browser's search box), so that the answer may send the browser on to another site.
+
+    ``Sec-Fetch-Site`` must be ``same-origin`` or ``none``, and an ``Origin`` or ``Referer`` that is sent
+    (``null`` aside) must name the instance. A browser that sends no ``Sec-Fetch-Site`` must name the
+    instance in ``Origin`` or ``Referer``: without any of the three (curl, or an old browser following another site's link
+    with ``rel=noreferrer``) nobody vouches for the request, and the answer is not a redirect.
+    """
+    named = [h for h in (origin, referer) if h is not None and h != "null"]  # "null": see same_origin
+    if not all(_ours(h, host, scheme, base_url) for h in named):
         return False
-    if origin is None:
-        return True
-    ours = [f"{scheme}://{host}/", *([str(base_url)] if base_url else [])]
-    return any(origin_matches(origin, o) for o in ours)
+    if fetch_site is not None:
+        return fetch_site.lower() in ("same-origin", "none")
+    return bool(named)
+
+
+def _ours(url: str, host: str, scheme: str, base_url: str | bool) -> bool:
+    """Whether an ``Origin`` or ``Referer`` names this host (as the request reached it) or ``base_url``."""
+    return any(origin_matches(url, o) for o in (f"{scheme}://{host}/", *([str(base_url)] if base_url else [])))

@@ -25,9 +25,9 @@ from searx.settings_sections import SUMMARY_MODES
 MAX_TOKEN = 8192
 MAX_TOKEN_DATA = 16384
 # a search language: auto, all, or a language code with an optional region (en, en-US)
-LANGUAGE = re.compile(r"^(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)$")
+LANGUAGE = re.compile(r"(auto|all|[a-z]{2,3}(-[A-Za-z]{2})?)")
 # default categories: comma-separated names (the form sends one checkbox per tab)
-CATEGORIES = re.compile(r"^[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}$")
+CATEGORIES = re.compile(r"[a-z0-9_ &.-]{1,40}(,[a-z0-9_ &.-]{1,40}){0,31}")
 # the page styles: auto follows the browser's light or dark setting
 STYLES = ("auto", "light", "dark", "black")
 
@@ -52,7 +52,7 @@ class Pref:
             return None
         if self.printable and not printable_ascii(value):
             return None
-        if self.pattern is not None and not self.pattern.match(value):
+        if self.pattern is not None and not self.pattern.fullmatch(value):
             return None
         return value
 

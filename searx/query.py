@@ -13,8 +13,8 @@ import re
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
-_LANG = re.compile(r"^:([a-zA-Z]{2,3})(?:-([a-zA-Z]{2}))?$")
-_TIMEOUT = re.compile(r"^<([1-9][0-9]{0,4})$")
+_LANG = re.compile(r":([a-zA-Z]{2,3})(?:-([a-zA-Z]{2}))?")
+_TIMEOUT = re.compile(r"<([1-9][0-9]{0,4})")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class ParsedQuery:
 
 
 def _lang(token: str) -> str | None:
-    match = _LANG.match(token)
+    match = _LANG.fullmatch(token)
     if not match:
         return None
     lang, region = match.groups()
@@ -44,11 +44,17 @@ def _lang(token: str) -> str | None:
 
 def timeout_of(token: str) -> float | None:
     """Seconds from ``<3`` (below 100: seconds) or ``<850`` (from 100: milliseconds); None otherwise."""
-    match = _TIMEOUT.match(token)
+    match = _TIMEOUT.fullmatch(token)
     if not match:
         return None
     value = int(match.group(1))
     return float(value) if value < 100 else value / 1000
+
+
+def syntax(token: str) -> bool:
+    """Whether ``parse`` may take ``token`` (one word of a query) out of the text, with some engine and bang
+    table: a bang (``!wp``, ``!!``, ``!!w``), a timeout (``<3``) or a language (``:fr``)."""
+    return (token[:1] == "!" and len(token) > 1) or timeout_of(token) is not None or _lang(token) is not None
 
 
 def parse(raw: str, shortcuts: Mapping[str, str], engine_names: Iterable[str], categories: Iterable[str],

@@ -42,7 +42,7 @@ from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
 from searx.settings import Settings, check_secret
-from searx.store import Store, check_store, open_store
+from searx.store import Store, caches, check_store, open_store
 from searx.summary.service import SummaryService
 from searx.text.embedder import Embedder
 from searx.upstream.challenge import page_error
@@ -136,7 +136,7 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     health = EngineHealth(store)
     plugins = PluginManager(load_plugins(settings), raise_errors=raise_plugin_errors)
     plugins.start(Resources(store=store, get=network.get))
-    cache = SearchCache(store, settings.search.cache_ttl)
+    cache = SearchCache(caches(store, settings.store), settings.search.cache_ttl)
     metrics = Metrics(store, engines)
     guard, route = instance_guard(settings), Route.from_settings(settings.outgoing)
     # also reads the top pages for the summary (ai_summary.read_pages)
@@ -147,11 +147,13 @@ def build(settings: Settings, *, raise_plugin_errors: bool = False,
     # on a public instance the documents are not searched with the web: reads there need a token
     local = {"collections": collections} if collections and not settings.server.public_instance else {}
     runner = SearchRunner(engines, network, plugins, health=health, bot_check=page_error, cache=cache,
-                          tokens=TokenCache(store), observe=metrics.engine, local=local)
+                          tokens=TokenCache(store), observe=metrics.engine, local=local,
+                          guard=upstream_guard(settings, guard))  # fmt: skip
     rules = rules_from_settings(settings.limiter)
     limiter = Limiter(store, rules) if settings.server.limiter else None
     s = settings.search
-    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl)
+    suggester = Suggester(network, store, timeout=s.autocomplete_timeout, cache_ttl=s.autocomplete_cache_ttl,
+                          cache=caches(store, settings.store))  # fmt: skip
     images = image_fetcher(settings, guard, route)
     return Services(
         settings=settings, engines=engines, network=network, guard=guard, route=route, plugins=plugins, store=store,
@@ -182,6 +184,13 @@ def summary_reader(plugins: PluginManager, reader: Reader) -> PageReader:
     return RulesReader(reader, found.rules) if isinstance(found, HostnamesPlugin) else reader
 
 
+def upstream_guard(settings: Settings, guard: AddressGuard) -> AddressGuard:
+    """What a host an upstream names (another host of a token page's site) must pass before the engines'
+    network asks it: a public address, as for the image proxy (the instance's ``guard``). Under
+    ``outgoing.using_tor_proxy`` no name is resolved here (no DNS leak), so no such host is asked."""
+    return guard.without_lookups() if tor_proxy(settings.outgoing) else guard
+
+
 def image_fetcher(settings: Settings, guard: AddressGuard, route: Route) -> ImageFetcher:
     """The image proxy's fetcher: the engines' user agent, timeout and size cap, every hop guarded and sent
     by the instance's route, one slot of the pictures in flight (shared with the tiles and favicons)."""
@@ -205,4 +214,4 @@ def favicon_fetcher(settings: Settings, images: ImageFetcher, store: Store) -> F
     """The favicons' fetcher: the image proxy's with an icon's size cap; None when off."""
     if not settings.search.favicon_resolver:
         return None
-    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), store)
+    return FaviconFetcher(images.derived(max_bytes=FAVICON_BYTES), caches(store, settings.store))

@@ -356,6 +356,11 @@ def validate(data: dict[str, Any], source: str = "", ignored: tuple[str, ...] = 
         raise SettingsError("ai_summary.read_pages: must be between 0 and 10")
     if not 1 <= settings.ai_summary.max_turns <= 20:
         raise SettingsError("ai_summary.max_turns: must be between 1 (no follow-ups) and 20")
+    for key in ("conversation_bytes", "share_bytes"):
+        if getattr(settings.ai_summary, key) < 1024 * 1024:
+            raise SettingsError(f"ai_summary.{key}: must be at least 1048576 (1 MiB)")
+    if settings.ai_summary.shares_per_client < 0:
+        raise SettingsError("ai_summary.shares_per_client: must be 0 (no cap) or more")
     unknown_formats = set(settings.search.formats) - {"html", "json", "csv", "rss"}
     if unknown_formats:
         raise SettingsError(f"search.formats: unknown format {sorted(unknown_formats)[0]!r}")

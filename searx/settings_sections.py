@@ -63,6 +63,11 @@ class AISummary(_S, frozen=True):
     # None: on for a private instance, off when server.public_instance is true
     share: bool | None = None
     share_ttl: int = 7 * 86400
+    # byte budgets of the conversations and of the share links, each a pool of its own in the store
+    conversation_bytes: int = 64 * 1024 * 1024
+    share_bytes: int = 64 * 1024 * 1024
+    # share links one client may make in a day (sharing one conversation again makes none)
+    shares_per_client: int = 20
     passage_ranking: PassageRanking = "bm25"
 
     def mode_for(self, chosen: str | None) -> str:
@@ -78,17 +83,19 @@ class Fetch(_S, frozen=True):
     # dangerous: lets users make the server read the LAN (loopback and own addresses stay refused)
     allow_private: bool = False
     cache_ttl: int = 900
-    # bytes of cached documents in this process (the memory store; Valkey's own maxmemory bounds them there)
+    # the cached documents' pool in the store, in memory and on Valkey alike
     cache_bytes: int = 64 * 1024 * 1024
     timeout: float = 15.0
+    # the longest a site may send nothing (before its headers, or between two pieces of the body)
+    idle_timeout: float = 5.0
     max_redirects: int = 5
     max_html_bytes: int = 2 * 1024 * 1024
     max_pdf_bytes: int = 10 * 1024 * 1024
     per_origin: int = 2
-    # reads in flight in one process (None: a quarter of server.threads; at most half), and for one client;
-    # past them a read is refused at once, never queued
+    # API reads in flight in one process (None: a quarter of server.threads; at most half), and for one
+    # client (one, once half of them are taken); past them a read is refused at once, never queued
     max_concurrent: int | None = None
-    max_per_client: int = 4
+    max_per_client: int = 2
     # the longest cooldown one Retry-After may put a site in (seconds)
     max_retry_after: float = 600.0
     extract_workers: int = 2
@@ -104,8 +111,11 @@ class StoreSettings(_S, frozen=True):
     timeout: float = 0.25
     backoff: float = 5.0
     max_keys: int = 100_000
-    # the memory store's values, keys and bytes together (and the fallback's while Valkey is away)
-    max_bytes: int = 256 * 1024 * 1024
+    # the memory store's state (health, cooldowns, limits, markers): keys and bytes together (and the
+    # fallback's while Valkey is away)
+    max_bytes: int = 64 * 1024 * 1024
+    # the caches' pool (search results, answers, suggestions, favicons), in memory and on Valkey alike
+    cache_bytes: int = 64 * 1024 * 1024
 
 
 class LimitSettings(_S, frozen=True):
@@ -185,6 +195,8 @@ class MapSettings(_S, frozen=True):
     # tiles fetched through the instance (image proxy on) are kept this long in the store
     tile_cache_ttl: int = 86400
     max_tile_bytes: int = 512 * 1024
+    # the tiles' pool in the store, in memory and on Valkey alike
+    tile_cache_bytes: int = 32 * 1024 * 1024
 
 
 class TorCheck(_S, frozen=True):

@@ -82,10 +82,19 @@ def test_operators_add_replace_and_remove_entries() -> None:
     ("nohost", "https:///?q={query}", "bangs.nohost: an https or http URL"),
     ("user", "https://user:pw@e.org/?q={query}", "bangs.user: an https or http URL"),
     ("frag", "https://e.org/#q={query}", "bangs.frag: {query} cannot stand in the URL's fragment"),
-    ("port", "https://e.org:99999/?q={query}", "bangs.port: not a valid URL"),
+    ("badport", "https://e.org:99999/?q={query}", "bangs.badport: not a valid URL"),
     ("ws", "https://e.org/?q={query} x", "bangs.ws: the URL holds a space"),
     ("nl", "https://e.org/?q={query}\r\nSet-Cookie: a=b", "bangs.nl: the URL holds a space or a control"),
     ("list", ["https://e.org/?q={query}"], "bangs.list: give the site's search URL"),
+    # the words never choose the site: {query} only in the path or the query string
+    ("host", "https://{query}.example.org/", "bangs.host: {query} must stand in the URL's path or query string"),
+    ("bare", "https://{query}/", "bangs.bare: {query} must stand in the URL's path or query string"),
+    ("glued", "https://e.org{query}", "bangs.glued: {query} must stand in the URL's path or query string"),
+    ("info", "https://x{query}@e.org/", "bangs.info: {query} must stand in the URL's path or query string"),
+    ("port", "https://e.org:{query}/", "bangs.port: {query} must stand in the URL's path or query string"),
+    ("scheme", "http{query}://e.org/", "bangs.scheme: an https or http URL"),
+    ("v6", "https://[{query}]/", "bangs.v6: not a valid URL"),
+    ("nl\n", "https://e.org/?q={query}", "bangs.nl\n: a bang name"),  # a name with a trailing newline
 ])
 def test_bad_operator_entries_stop_start_up_naming_them(name, url, message) -> None:
     with pytest.raises(SettingsError) as err:
@@ -99,3 +108,5 @@ def test_the_settings_key_is_checked_at_start_up() -> None:
 
     with pytest.raises(SettingsError, match=r"^bangs\.bad: "):
         check(make_settings([], bangs={"bad": "https://e.org/no-placeholder"}))
+    with pytest.raises(SettingsError, match=r"^bangs\.open: \{query\} must stand in the URL's path"):
+        check(make_settings([], bangs={"open": "https://{query}.example.org/"}))

@@ -6,7 +6,7 @@ import pytest
 
 from searx.collections.errors import BadName
 from searx.collections.sources import check_url
-from searx.origin import Origin, parse_origin
+from searx.origin import Origin, own_navigation, parse_origin
 
 
 @pytest.mark.parametrize("url, origin, text", [
@@ -31,3 +31,22 @@ def test_anything_else_has_no_origin(url):
 def test_a_source_url_without_an_origin_is_a_bad_name_not_a_crash(url):
     with pytest.raises(BadName):
         check_url(url)
+
+
+@pytest.mark.parametrize("origin, referer, site, ok", [
+    (None, None, "none", True),  # typed, a bookmark, the browser's search box
+    (None, None, "same-origin", True),  # the instance's own GET form
+    ("null", None, "same-origin", True),  # its POST form (its pages say Referrer-Policy: no-referrer)
+    (None, "http://s.example/search?q=x", None, True),  # a browser without Sec-Fetch-*, from the instance
+    ("http://s.example", None, None, True),
+    (None, None, "cross-site", False),
+    (None, None, "same-site", False),
+    (None, "https://evil.example/", "none", False),
+    ("https://evil.example", None, "same-origin", False),
+    ("https://evil.example", "http://s.example/", None, False),
+    (None, "http://s.example.evil.example/", None, False),
+    ("null", None, None, False),
+    (None, None, None, False),  # nobody vouches: curl, or another site's rel=noreferrer link in an old browser
+])  # fmt: skip
+def test_own_navigation(origin, referer, site, ok):
+    assert own_navigation(origin, referer, site, "s.example", "http") is ok

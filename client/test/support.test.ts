@@ -12,7 +12,7 @@ import { DONE, fakeFetch, HEAD, lines } from "./fake_server";
 import { setupPage, until } from "./page";
 
 function mark(start: number, end: number, state: SupportMark["state"]): SupportMark {
-  return { start, end, state, citations: [], score: 0 };
+  return { start, end, state, citations: [], score: 0, reason: "" };
 }
 
 /** Offsets in code points, as the server sends them. */
@@ -55,15 +55,15 @@ describe("support marks", () => {
   it("parses only well-formed, ordered marks", () => {
     expect(
       parseSupport([
-        { start: 0, end: 5, state: "weak", citations: [1, "x"], score: 0.2 },
+        { start: 0, end: 5, state: "weak", citations: [1, "x"], score: 0.2, reason: "negation" },
         { start: 3, end: 9, state: "weak", citations: [], score: 0 }, // overlaps
         { start: 6, end: 9, state: "bogus", citations: [], score: 0 },
-        { start: 9, end: 12, state: "uncited" },
+        { start: 9, end: 12, state: "uncited", reason: "<img src=x>" }, // unknown reasons: none
         "junk",
       ]),
     ).toEqual([
-      { start: 0, end: 5, state: "weak", citations: [1], score: 0.2 },
-      { start: 9, end: 12, state: "uncited", citations: [], score: 0 },
+      { start: 0, end: 5, state: "weak", citations: [1], score: 0.2, reason: "negation" },
+      { start: 9, end: 12, state: "uncited", citations: [], score: 0, reason: "" },
     ]);
     expect(parseSupport(null)).toEqual([]);
   });
@@ -134,6 +134,23 @@ describe("the box with support", () => {
     expect(used?.textContent).toBe("Cited: [1] [2]");
     expect(box.root.querySelector<HTMLElement>(".ai-summary__lang")?.hidden).toBe(true);
     expect(box.answerText).toBe(TEXT);
+  });
+
+  it("says why when the cited source says the opposite", async () => {
+    const text = "Alpha is approved [1]. Beta is not approved [1].";
+    const support = [
+      { start: 0, end: 22, state: "weak", citations: [1], score: 0, reason: "negation" },
+      { start: 23, end: 48, state: "supported", citations: [1], score: 1, reason: "" },
+    ];
+    const done = { ...DONE, citations: [1], support, answer_lang: "en" };
+    const { fetch } = fakeFetch([lines(HEAD, { delta: text }, done)]);
+    const box = start(fetch);
+    await until(() => box.root.dataset.state === "done");
+    expect(sentences(box.root)).toEqual([["weak", "The cited source says the opposite"]]);
+    expect(box.root.querySelector<HTMLElement>(".ai-flag")?.dataset.reason).toBe("negation");
+    expect(box.root.querySelector(".ai-summary__sr")?.textContent).toBe(
+      " (The cited source says the opposite)",
+    );
   });
 
   it("shows 'No answer in the results' and the answer's language on a mismatch", async () => {

@@ -59,9 +59,12 @@ class Suggester:
     """Suggestions of the backends by name; ``cache_ttl`` 0 keeps nothing."""
 
     def __init__(self, network: Network, store: Store, *, timeout: float, cache_ttl: int,
-                 backends: Mapping[str, Backend] = BACKENDS) -> None:  # fmt: skip
+                 backends: Mapping[str, Backend] = BACKENDS, cache: Store | None = None) -> None:  # fmt: skip
+        """``store``: where a refusing backend's cooldown is kept; ``cache``: where answers are (the
+        caches' pool; by default ``store``)."""
         self._network = network
         self._store = store
+        self._cache = store if cache is None else cache
         self._timeout = timeout
         self._ttl = cache_ttl
         self._backends = backends
@@ -80,7 +83,7 @@ class Suggester:
         if backend is None or not query.strip() or self._store.get(f"ac-cool:{name}") is not None:
             return []
         key = self.key(name, query, language)
-        raw = self._store.get(key) if self._ttl > 0 else None
+        raw = self._cache.get(key) if self._ttl > 0 else None
         if raw is not None:
             try:
                 return self._decoder.decode(raw)
@@ -90,7 +93,7 @@ class Suggester:
         if found is None:
             return []
         if self._ttl > 0:
-            self._store.set(key, self._encoder.encode(found), self._ttl)
+            self._cache.set(key, self._encoder.encode(found), self._ttl)
         return found
 
     def _ask(self, name: str, backend: Backend, query: str, language: str) -> list[str] | None:

@@ -9,14 +9,14 @@ from searx.collections.errors import BadName
 
 MAX_NAME = 64
 MAX_ENTRY = 255
-_COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_COLLECTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def collection_name(name: object) -> str:
     """A collection name: letters, digits, ``.``, ``_``, ``-``; no ``..``; at most 64 characters."""
     if not isinstance(name, str) or not name:
         raise BadName("a collection name is required")
-    if len(name) > MAX_NAME or ".." in name or not _COLLECTION.match(name):
+    if len(name) > MAX_NAME or ".." in name or not _COLLECTION.fullmatch(name):
         raise BadName("a collection name is letters, digits, '.', '_' or '-' (no '..', at most 64 characters)")
     return name
 

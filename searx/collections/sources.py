@@ -48,10 +48,12 @@ def check_interval(value: object, minimum: int) -> int:
 
 
 def entry_name(url: str) -> str:
-    """The name a source's entry is made from: its host and path as a safe file name; never its query,
-    fragment or user info (they may carry a credential, and entry names are shown to every reader)."""
-    parts = urlsplit(url)
-    name = _UNSAFE.sub("_", f"{parts.hostname}{parts.path}")
+    """The name a source's entry is made from: its host (and port, when not the scheme's own) as a safe
+    file name. Never its path, query, fragment or user info: any of them may carry a credential
+    (``/feeds/S3CRET/rss.xml``, ``?token=``), and entry names are shown to every reader. Several
+    sources of one host are ``host``, ``host-2``… (``entry_for``)."""
+    origin = parse_origin(url)
+    name = _UNSAFE.sub("_", origin.netloc if origin is not None else "")
     name = re.sub(r"_+", "_", re.sub(r"\.{2,}", "_", name)).strip("._") or "source"
     return name[:200]
 
@@ -70,7 +72,7 @@ def _free(base: str, taken: set[str]) -> str:
 
 def entry_for(entries: Sequence[EntryInfo], url: str) -> tuple[str, bool]:
     """The entry holding ``url``'s text and whether it exists: its own, else the first free of
-    ``entry_name(url)``, ``…-2``, ``…-3`` (sources differing only in their query keep separate entries)."""
+    ``entry_name(url)``, ``…-2``, ``…-3`` (sources of one host keep separate entries)."""
     for info in entries:
         if info.source == url:
             return info.name, True
@@ -78,8 +80,8 @@ def entry_for(entries: Sequence[EntryInfo], url: str) -> tuple[str, bool]:
 
 
 def rename_entries(store: CollectionStore) -> int:
-    """Entries of sources named as an earlier release did (with the URL's query) get a name made by
-    ``entry_name``; run when the index opens. How many were renamed."""
+    """Entries of sources named as an earlier release did (with the URL's path or query) get a name
+    made by ``entry_name``; run when the index opens. How many were renamed."""
     renamed = 0
     for collection in store.collections():
         entries = store.entries(collection)
@@ -92,7 +94,7 @@ def rename_entries(store: CollectionStore) -> int:
             taken.add(new)
             renamed += 1
     if renamed:
-        log.info("collections: %d source entries renamed (no query in entry names)", renamed)
+        log.info("collections: %d source entries renamed (no path or query in entry names)", renamed)
     return renamed
 
 

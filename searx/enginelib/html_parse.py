@@ -28,7 +28,7 @@ from searx.results.search import no_language
 from searx.upstream.bot_checks import block_marker, challenge_marker
 
 _SPACE = re.compile(r"\s+")
-_VIDEO_ID = re.compile(r"^[\w-]{6,20}$")
+_VIDEO_ID = re.compile(r"[\w-]{6,20}")
 # elements whose end separates words (a post's paragraphs and line breaks)
 _BREAKS = ("br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre")
 # Markdown's markup around text: images and links keep their text, emphasis and block marks go
@@ -192,7 +192,7 @@ def video_embed(url: str) -> str:
     video = parse_qs(parts.query).get("v", [""])[0] if host == "youtube.com" and parts.path == "/watch" else ""
     if host == "youtu.be":
         video = parts.path.strip("/")
-    return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.match(video) else ""
+    return f"https://www.youtube-nocookie.com/embed/{video}" if _VIDEO_ID.fullmatch(video) else ""
 
 
 def feed_date(text: str) -> str | None:

@@ -88,7 +88,7 @@ class Engine:
 # --- which entries this instance can run ---------------------------------------------
 
 
-MODULE_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+MODULE_NAME = re.compile(r"[a-z0-9][a-z0-9_]*")
 _PACKAGE = "searx.engines"  # this package: its modules are the engines
 
 
@@ -139,7 +139,7 @@ def _unimplemented_value(module: Any, entry: Mapping[str, Any]) -> str:
 def onion(entry: Mapping[str, Any]) -> bool:
     """An onion engine: its entry (or, without ``categories:``, its module) has the category ``onions``."""
     categories = entry.get("categories")
-    if categories is None and isinstance(entry.get("engine"), str) and MODULE_NAME.match(entry["engine"]):
+    if categories is None and isinstance(entry.get("engine"), str) and MODULE_NAME.fullmatch(entry["engine"]):
         if importlib.util.find_spec(f"{_PACKAGE}.{entry['engine']}") is not None:
             categories = getattr(importlib.import_module(f"{_PACKAGE}.{entry['engine']}"), "categories", None)
     categories = categories or ()
@@ -158,7 +158,7 @@ def skip_reason(entry: Mapping[str, Any], where: str) -> Unsupported | None:
     name, module_name, disabled = str(entry.get("name", "")), entry.get("engine"), bool(entry.get("disabled"))
     if module_name is None or module_name == "":
         return Unsupported(name, "", "no_engine", disabled=disabled)
-    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
+    if not isinstance(module_name, str) or not MODULE_NAME.fullmatch(module_name):
         raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
     if entry.get("tokens"):
         return Unsupported(name, module_name, "private", disabled=disabled)
@@ -198,7 +198,7 @@ def _categories(value: Any) -> tuple[str, ...]:
 
 
 def load_module(module_name: str, where: str) -> ModuleType:
-    if not isinstance(module_name, str) or not MODULE_NAME.match(module_name):
+    if not isinstance(module_name, str) or not MODULE_NAME.fullmatch(module_name):
         raise SettingsError(f"{where}.engine: {module_name!r} is not an engine module name")
     try:
         module = importlib.import_module(f"searx.engines.{module_name}")

@@ -27,7 +27,7 @@ language_support = True
 timeout = 3.0
 about = {"website": "https://www.wikidata.org", "results": "JSON", "use_official_api": True}
 
-_ITEM_ID = re.compile(r"^[Qq][1-9]\d*$")
+_ITEM_ID = re.compile(r"[Qq][1-9]\d*")
 # literal-valued properties worth showing; item-valued ones would need label look-ups
 _FACTS = {"P571": "Inception", "P569": "Date of birth", "P570": "Date of death", "P577": "Publication date",
           "P1082": "Population", "P2046": "Area", "P348": "Software version", "P1813": "Short name"}
@@ -45,7 +45,7 @@ def request(query: str, params: dict[str, Any]) -> None:
     lang = _lang(params)
     args = {"action": "wbgetentities", "format": "json", "languages": f"{lang}|en",
             "props": "labels|descriptions|claims|sitelinks/urls", "sitefilter": f"{lang}wiki"}
-    if _ITEM_ID.match(query):
+    if _ITEM_ID.fullmatch(query):
         args["ids"] = query.upper()
     else:
         args.update(sites=f"{lang}wiki", titles=query, normalize="1")

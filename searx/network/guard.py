@@ -49,8 +49,8 @@ _PRIVATE = tuple(
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 OWN_REFRESH = 60.0  # seconds between two looks at the interfaces and the base_url host
 _6TO4 = ipaddress.ip_network("2002::/16")
-_LABEL = re.compile(r"^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$")
-_NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
+_LABEL = re.compile(r"[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?")
+_NUMERIC_LABEL = re.compile(r"(0x[0-9a-f]*|[0-9]+)")
 _BAD_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 
 
@@ -159,6 +159,10 @@ def hosts_of(*urls: object) -> tuple[str, ...]:
     return tuple(h for h in found if h)
 
 
+def _no_lookup(host: str, port: int) -> list[str]:
+    raise OSError("names are not resolved here under outgoing.using_tor_proxy")
+
+
 def instance_guard(settings: Settings) -> AddressGuard:
     """The instance's address guard (ports 80 and 443, no LAN, ``server.base_url``'s host refused as its own):
     built once on the services; the page reader opens it to ``fetch.ports`` (``AddressGuard.opened``)."""
@@ -239,6 +243,12 @@ class AddressGuard:
         other.allowed_ports, other.allow_private = frozenset(allowed_ports), allow_private
         return other
 
+    def without_lookups(self) -> AddressGuard:
+        """This guard resolving no name (under Tor): a host name is refused, an address is checked as written."""
+        other = copy.copy(self)
+        other._resolve = _no_lookup
+        return other
+
     def _permitted(self, ip: IP) -> bool:
         if is_public(ip):
             return True
@@ -268,7 +278,7 @@ class AddressGuard:
             raise AddressRefusedError("no host")
         if ":" in host:
             addresses = [self._literal(self._literal6(host))]
-        elif _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]):
+        elif _NUMERIC_LABEL.fullmatch(host.rsplit(".", 1)[-1]):
             addresses = [self._literal(self._literal4(host))]
         else:
             host = self._hostname(host)
@@ -314,9 +324,9 @@ class AddressGuard:
         except (idna.IDNAError, UnicodeError) as exc:
             raise AddressRefusedError("host name is not valid IDNA") from exc
         labels = ascii_name.split(".")
-        if len(ascii_name) > 253 or not all(_LABEL.match(label) for label in labels):
+        if len(ascii_name) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
             raise AddressRefusedError("malformed host name")
-        if _NUMERIC_LABEL.match(labels[-1]):  # e.g. "①②⑦.0.0.1" maps to 127.0.0.1
+        if _NUMERIC_LABEL.fullmatch(labels[-1]):  # e.g. "①②⑦.0.0.1" maps to 127.0.0.1
             raise AddressRefusedError("an IPv4 address in disguise")
         if labels[-1] in ("localhost", "local", "internal", "arpa") or ascii_name == "localhost":
             raise AddressRefusedError("a local-only name")

@@ -76,14 +76,15 @@ def redirect_target(base: str, location: str) -> str:
 
 def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], end: float, max_redirects: int,
                 route: Route, read: Callable[[CheckedURL, httpx.Response], T],
-                on_redirect: Callable[[str], None] | None = None) -> T:  # fmt: skip
+                on_redirect: Callable[[str], None] | None = None, idle: float | None = None) -> T:  # fmt: skip
     """``read(checked, response)`` of the first answer that is no redirect.
 
     ``end`` is a ``time.monotonic()`` deadline; ``on_redirect(location)`` may refuse a redirect target
-    (by raising) before it is checked and fetched.
+    (by raising) before it is checked and fetched; ``idle``: the longest the server may send nothing (before
+    its headers, or between two pieces of the body), else ``httpx.ReadTimeout``.
     """
     try:
-        return _follow(guard, url, headers, end, max_redirects, route, read, on_redirect)
+        return _follow(guard, url, headers, end, max_redirects, route, read, on_redirect, idle)
     except httpx.TimeoutException as exc:
         raise DeadlineExceeded("the server took too long") from exc
     except (httpx.HTTPError, httpx.InvalidURL, ssl.SSLError) as exc:
@@ -93,7 +94,8 @@ def guarded_get(guard: AddressGuard, url: str, *, headers: Mapping[str, str], en
 
 
 def _follow(guard: AddressGuard, url: str, headers: Mapping[str, str], end: float, max_redirects: int, route: Route,
-            read: Callable[[CheckedURL, httpx.Response], T], on_redirect: Callable[[str], None] | None) -> T:
+            read: Callable[[CheckedURL, httpx.Response], T], on_redirect: Callable[[str], None] | None,
+            idle: float | None) -> T:
     target = url
     for _hop in range(max_redirects + 1):
         checked = guard.check(target, resolve=route.resolves)
@@ -101,8 +103,9 @@ def _follow(guard: AddressGuard, url: str, headers: Mapping[str, str], end: floa
         if remaining <= 0:
             raise DeadlineExceeded
         # sent by the transport itself: httpx's client would build (and trip over) a redirect it never follows
+        timeout = httpx.Timeout(remaining, read=min(remaining, idle) if idle is not None else remaining)
         request = httpx.Request("GET", checked.url, headers=dict(headers),
-                                extensions={"timeout": httpx.Timeout(remaining).as_dict()})  # fmt: skip
+                                extensions={"timeout": timeout.as_dict()})  # fmt: skip
         with route.transport(checked) as transport:
             response = transport.handle_request(request)
             try:

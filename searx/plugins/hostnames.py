@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from searx.plugins import N_, Plugin, SearchContext, hostrules
-from searx.reader.document import Document, Page, PageReader
+from searx.reader.document import Document, Lane, Page, PageReader
 from searx.reader.errors import ReaderError
 from searx.results.types import MainResult
 
@@ -83,10 +83,11 @@ class RulesReader:
         self.api_enabled = reader.api_enabled
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Page:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None, lane: Lane = "api") -> Page:  # fmt: skip
         if self.rules.removes(url):
             raise ReaderError("address_refused", "the instance's hostnames rules remove this host")
-        page = self.reader.read(url, format=format, deadline=deadline, accept_language=accept_language, client=client)
+        page = self.reader.read(url, format=format, deadline=deadline, accept_language=accept_language, client=client,
+                                lane=lane)  # fmt: skip
         if self.rules.removes(page.final_url):
             raise ReaderError("address_refused", "the page moved to a host the instance's hostnames rules remove")
         return page

@@ -39,7 +39,7 @@ TIMEOUT = 0.05  # seconds one match may take
 MEMO = 8192  # hosts whose decision is kept
 _PROBE_CHARS = "a0.-"
 PROBES = tuple(c * 250 + tail for c in _PROBE_CHARS for tail in ("", "!", "-", ".")) + ("a." * 125 + "!",)
-_HOST_CHARS = regex.compile(r"^[\w.-]+$")
+_HOST_CHARS = regex.compile(r"[\w.-]+")
 _QUANTIFIERS = ("?", "*", "+", "{")
 # escapes that stand for a class or a position; any other letter or digit after \ ends the search
 _CLASS_ESCAPES = frozenset("dwsbDWSBAZz")
@@ -165,7 +165,7 @@ class Rule:
         except (TimeoutError, regex.error, IndexError) as exc:
             log.warning("%s: no replacement for a host (%s)", self.key, type(exc).__name__)
             return None
-        return new if 0 < len(new) <= MAX_HOST and _HOST_CHARS.match(new) else None
+        return new if 0 < len(new) <= MAX_HOST and _HOST_CHARS.fullmatch(new) else None
 
 
 def _read(base: Path, key: str, name: str) -> Any:

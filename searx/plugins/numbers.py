@@ -7,7 +7,7 @@ strict: ``1,5`` is one and a half in German and no number in English, never fift
 from __future__ import annotations
 
 import unicodedata
-from decimal import Context, Decimal, InvalidOperation
+from decimal import Context, Decimal, DecimalException
 from functools import lru_cache
 
 import babel.numbers
@@ -19,6 +19,9 @@ _ARABIC_DECIMAL, _ARABIC_GROUP = "\u066b", "\u066c"
 _POINT_ONLY = frozenset("0123456789.")
 _WHOLE = Decimal(10) ** 28  # every digit of a whole number below this is exact at 28 digits
 _SHOWN = Decimal("1e15")
+# the largest power of ten a number may be typed with (1E9999): beyond it a context's exponent
+# limits are reached while the number is only being written down
+MAX_EXPONENT = 9999
 
 
 @lru_cache(maxsize=64)
@@ -62,16 +65,20 @@ def parse(text: str, locale: str) -> Decimal | None:
 
     Grouping must be right (``1,500`` in English, ``1.500`` in German); a lone decimal point
     that the locale cannot read (``1.5`` in German) is read as one, since it means nothing else.
+    Only finite numbers from 1E-9999 to 1E9999 (or 0): never ``NaN``, ``Infinity`` or ``1E999999999``.
     """
     if not text or len(text) > 60:
         return None
     try:
-        return babel.numbers.parse_decimal(text, locale=locale, strict=True)
-    except (babel.numbers.NumberFormatError, ValueError, InvalidOperation):
-        pass
-    if text.count(".") == 1 and set(text) <= _POINT_ONLY and text != ".":
-        return Decimal(text)
-    return None
+        value = babel.numbers.parse_decimal(text, locale=locale, strict=True)
+    # DecimalException: strict parsing writes the number back to compare, and 1,E1000000 overflows there
+    except (babel.numbers.NumberFormatError, ValueError, DecimalException):
+        if text.count(".") != 1 or not set(text) <= _POINT_ONLY or text == ".":
+            return None
+        value = Decimal(text)
+    if not value.is_finite() or (value and not -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT):
+        return None
+    return value
 
 
 def show(value: Decimal, locale: str, *, digits: int = 10, exact: bool = True) -> str:

@@ -30,9 +30,9 @@ def limits(threads: int) -> tuple[int, int]:
 class PictureAdmission(Admission):
     """Picture fetches in flight: at most ``max_concurrent`` in this process, ``max_per_client`` for one client."""
 
-    def refusal(self, *, everyone: bool) -> SearxError:
+    def refusal(self, *, everyone: bool, limit: int = 0) -> SearxError:
         if everyone:
             return ImageError("busy", "the instance is fetching all the pictures it may at once; try again in a "
                               "moment", retry_after=RETRY)  # fmt: skip
-        return ImageError("rate_limited", f"at most {self.max_per_client} pictures are fetched at once for one "
+        return ImageError("rate_limited", f"at most {limit} pictures are fetched at once for one "
                           "client; try again when one has arrived", retry_after=RETRY)  # fmt: skip

@@ -31,7 +31,7 @@ MISSING_TTL = 86400  # "this host has no icon" is asked again after a day
 FAILED_TTL = 300  # a resolver that timed out or could not be reached is not asked again at once
 # refused before the resolver was asked (every picture slot taken): no answer to keep
 _NOT_ASKED = ("busy", "rate_limited")
-_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def is_host(host: str) -> bool:
     """A DNS name of at least two labels (no address, no port, nothing a URL could be made of)."""
     labels = host.split(".")
     return (len(host) <= 253 and len(labels) >= 2 and not labels[-1].isdigit()
-            and all(_LABEL.match(label) for label in labels))
+            and all(_LABEL.fullmatch(label) for label in labels))
 
 
 def signature(secret: str, resolver: str, host: str) -> str:

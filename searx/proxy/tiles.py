@@ -6,7 +6,8 @@ into ``map.tile_url``, so the route cannot be pointed anywhere else (no open
 proxy). The fetch is the image proxy's (``ImageFetcher``: every hop through the
 address guard, the type read from the bytes, a size cap); the tile is kept in
 the store for ``map.tile_cache_ttl`` seconds, so a tile many users look at is
-asked once, as tile servers' usage policies ask.
+asked once, as tile servers' usage policies ask (in a pool of its own,
+``map.tile_cache_bytes``: a crawl of every tile pushes out only tiles).
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from searx.errors import SettingsError
 from searx.proxy.errors import ImageError
 from searx.proxy.images import Image, ImageFetcher, sniff
 from searx.settings_sections import MapSettings
-from searx.store import Store
-from searx.store.base import StoreError
+from searx.store import Pool, Store, StoreError, pool
 
 log = logging.getLogger("searx.proxy.tiles")
 
@@ -50,6 +50,8 @@ def check_settings(conf: MapSettings) -> None:
         raise SettingsError("map.attribution_url: an http(s) URL, or empty")
     if conf.tile_cache_ttl < 0 or conf.max_tile_bytes < 1024:
         raise SettingsError("map.tile_cache_ttl must be 0 or more, map.max_tile_bytes at least 1024")
+    if conf.tile_cache_bytes < conf.max_tile_bytes:
+        raise SettingsError("map.tile_cache_bytes: at least map.max_tile_bytes (one tile)")
 
 
 def in_range(z: int, x: int, y: int, max_zoom: int) -> bool:
@@ -67,7 +69,7 @@ class TileFetcher:
     def __init__(self, conf: MapSettings, fetcher: ImageFetcher, store: Store) -> None:
         self.conf = conf
         self.fetcher = fetcher
-        self.store = store
+        self.store = pool(store, Pool("tiles", conf.tile_cache_bytes))
         # one cache per tile server: a changed tile_url never serves the old server's tiles
         self._prefix = "tile:" + hashlib.sha256(conf.tile_url.encode()).hexdigest()[:12] + ":"
 

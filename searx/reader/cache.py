@@ -1,7 +1,7 @@
 """Extracted documents in the store, by final URL and format, with the requested URL
 mapped to it; only successes are cached, and only documents of at most a
-sixteenth of the byte budget (``fetch.cache_bytes``, which bounds the store the
-documents live in when it is in-process, ``searx.store.cache_store``)."""
+sixteenth of the byte budget (``fetch.cache_bytes``, the budget of the
+documents' pool in the store, ``searx.store.pools``)."""
 
 from __future__ import annotations
 

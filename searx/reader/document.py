@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 FORMATS = ("markdown", "text")
 MAX_URL = 2048
@@ -11,6 +11,9 @@ MAX_CHARS = (100, 100_000)
 DEFAULT_MAX_CHARS = 20_000
 MAX_LINES = (1, 10_000)
 START_LINES = (1, 10_000_000)
+# whose read it is: an API caller's (/fetch, web_fetch, collection sources), refused at once when its slots
+# are taken; or the summary's, with slots of its own, waiting for the site's until its deadline
+Lane = Literal["api", "summary"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class PageReader(Protocol):
     api_enabled: bool  # whether it may read for others (/fetch, web_fetch)
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Page: ...  # fmt: skip
+             accept_language: str | None = None, client: str | None = None, lane: Lane = "api") -> Page: ...  # fmt: skip
 
     def cached(self, url: str, format: str) -> bool:
         """Whether ``read`` would answer from the cache (no request to the page's server)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import httpx
@@ -27,13 +28,14 @@ from searx.upstream.headers import media_type
 from searx.upstream.status import retry_after
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
-_LANGUAGE = re.compile(r"^[A-Za-z0-9*,;=.\- ]{1,100}$")
+_LANGUAGE = re.compile(r"[A-Za-z0-9*,;=.\- ]{1,100}")
 _UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
 
 
 @dataclass(frozen=True)
 class Limits:
     timeout: float = 15.0
+    idle_timeout: float = 5.0  # the longest the site may send nothing (``fetch.idle_timeout``)
     max_redirects: int = 5
     max_bytes: int = 2 * 1024 * 1024  # HTML, text and everything else
     max_pdf_bytes: int = 10 * 1024 * 1024
@@ -96,16 +98,24 @@ class Fetcher:
         self.user_agent = user_agent
         self.route = route or Route(connect=transport)
 
-    def fetch(self, url: str, *, deadline: float | None = None, accept_language: str | None = None) -> Fetched:
+    def fetch(self, url: str, *, deadline: float | None = None, accept_language: str | None = None,
+              on_redirect: Callable[[str], None] | None = None) -> Fetched:  # fmt: skip
+        """``on_redirect(location)``: told each redirect target before it is asked (it may refuse by raising)."""
         end = time.monotonic() + self.limits.timeout
         end = min(end, deadline) if deadline is not None else end
         headers = {"User-Agent": self.user_agent, "Accept": ACCEPT, "Accept-Encoding": "gzip, deflate"}
-        if accept_language and _LANGUAGE.match(accept_language):
+        if accept_language and _LANGUAGE.fullmatch(accept_language):
             headers["Accept-Language"] = accept_language
+        def redirected(location: str) -> None:
+            _refuse_challenge(location)
+            if on_redirect is not None:
+                on_redirect(location)
+
         try:
             final = guarded_get(self.guard, url, headers=headers, end=end, max_redirects=self.limits.max_redirects,
                                 route=self.route, read=lambda checked, response: self._response(
-                                    checked, response, end), on_redirect=_refuse_challenge)  # fmt: skip
+                                    checked, response, end), on_redirect=redirected,
+                                idle=self.limits.idle_timeout)  # fmt: skip
         except ReaderError:
             raise
         except TooManyRedirects as exc:

@@ -5,8 +5,12 @@ answered 429/503 (the caller says which: after a redirect, the target's): it
 honours Retry-After up to ``max_retry_after`` (one answer cannot block a site
 for long), else lasts one minute, doubling on repeats up to one hour; when it
 ends one request probes the origin, and a success clears it. The concurrency
-limit is per instance (threads of this process), and a request over it is
-refused at once, never queued.
+limit is per instance (threads of this process): an API caller's request over
+it is refused at once, never queued; the summary's reading (on threads of its
+own) waits for a slot until its deadline, so it reads every page it chose of
+one site. A read holds the slot of the origin it is reading at that moment: a
+redirect to another origin gives the slot back and takes the next origin's
+(after its cooldown is checked), so a site cannot hold another's slots.
 """
 
 from __future__ import annotations
@@ -84,13 +88,39 @@ class Politeness:
         self.store.delete(f"reader:probe:{origin}")
 
     @contextmanager
-    def slot(self, origin: str) -> Iterator[None]:
-        """Hold one of the origin's concurrent slots; ReaderError("rate_limited") at once when all are
-        taken (no thread waits for one: ``searx.reader.admission``)."""
-        if self.slots.take([(origin, self.per_origin)]) is not None:
+    def hold(self, origin: str, until: float | None = None) -> Iterator[Hold]:
+        """Admit ``origin`` and hold one of its slots for a read, moved with the read's redirects
+        (``Hold.move``); ReaderError("rate_limited") when all are taken, at once or at ``until`` (a
+        ``time.monotonic()`` value: only the summary's own threads wait, ``searx.reader.admission``)."""
+        held = Hold(self, until)
+        try:
+            held.move(origin)
+            yield held
+        finally:
+            held.release()
+
+
+class Hold:
+    """The one site slot a read holds: the origin it reads at that moment."""
+
+    def __init__(self, politeness: Politeness, until: float | None) -> None:
+        self._politeness, self._until = politeness, until
+        self.origin: str | None = None
+
+    def move(self, origin: str) -> None:
+        """Read ``origin`` now: the slot of the origin before is given back, this one's taken (after its
+        cooldown is checked); ReaderError when it cannot be."""
+        if origin == self.origin:
+            return
+        self.release()
+        p = self._politeness
+        p.admit(origin)
+        if p.slots.take([(origin, p.per_origin)], until=self._until) is not None:
             raise ReaderError("rate_limited", "too many requests to this site at once; try again in a moment",
                               retry_after=RETRY)  # fmt: skip
-        try:
-            yield
-        finally:
-            self.slots.give([origin])
+        self.origin = origin
+
+    def release(self) -> None:
+        if self.origin is not None:
+            self._politeness.slots.give([self.origin])
+            self.origin = None

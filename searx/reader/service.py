@@ -12,14 +12,14 @@ from searx.network.route import Route, Transport
 from searx.origin import parse_origin
 from searx.reader.admission import Admission
 from searx.reader.cache import DocumentCache
-from searx.reader.document import FORMATS, MAX_URL, Document, Page
+from searx.reader.document import FORMATS, MAX_URL, Document, Lane, Page
 from searx.reader.errors import ReaderError
 from searx.reader.fetch import Fetched, Fetcher, Limits
 from searx.reader.politeness import Politeness
 from searx.reader.worker import ExtractorPool
 from searx.settings import Settings
 from searx.settings_sections import Fetch
-from searx.store import Store, cache_store
+from searx.store import Pool, Store, pool
 
 log = logging.getLogger("searx.reader")
 
@@ -36,12 +36,18 @@ def max_concurrent(conf: Fetch, threads: int) -> int:
     return conf.max_concurrent if conf.max_concurrent is not None else max(1, threads // 4)
 
 
+def summary_slots(settings: Settings) -> int:
+    """The summary's own reading slots: as many pages as its generations can read at once."""
+    s = settings.ai_summary
+    return max(1, (s.max_concurrent + s.user_max_concurrent) * s.read_pages)
+
+
 def check_settings(conf: Fetch, threads: int = 32) -> None:
     """SettingsError naming the ``fetch.*`` key that cannot work (``threads``: ``server.threads``)."""
     for port in conf.ports:
         if not 0 < port < 65536:
             raise SettingsError(f"fetch.ports: {port} is not a port")
-    positive = {"timeout": conf.timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
+    positive = {"timeout": conf.timeout, "idle_timeout": conf.idle_timeout, "max_html_bytes": conf.max_html_bytes, "max_pdf_bytes": conf.max_pdf_bytes,
                 "per_origin": conf.per_origin, "extract_workers": conf.extract_workers,
                 "extract_timeout": conf.extract_timeout, "extract_memory_mb": conf.extract_memory_mb,
                 "max_retry_after": conf.max_retry_after, "cache_bytes": conf.cache_bytes,
@@ -87,21 +93,23 @@ class Reader:
         self.guard = guard or reader_guard(instance_guard(settings), conf)
         base = settings.server.base_url if isinstance(settings.server.base_url, str) else ""
         agent = f"{settings.general.instance_name} page reader" + (f" (+{base})" if base else "")
-        limits = Limits(timeout=conf.timeout, max_redirects=conf.max_redirects, max_bytes=conf.max_html_bytes,
-                        max_pdf_bytes=conf.max_pdf_bytes)  # fmt: skip
+        limits = Limits(timeout=conf.timeout, idle_timeout=conf.idle_timeout, max_redirects=conf.max_redirects,
+                        max_bytes=conf.max_html_bytes, max_pdf_bytes=conf.max_pdf_bytes)  # fmt: skip
         self.fetcher = Fetcher(self.guard, user_agent=agent, limits=limits, route=route, transport=transport)
         self.extractor = extractor or ExtractorPool(workers=conf.extract_workers, timeout=conf.extract_timeout,
                                                     memory_mb=conf.extract_memory_mb)  # fmt: skip
-        self.cache = DocumentCache(cache_store(store, conf.cache_bytes), conf.cache_ttl, conf.cache_bytes)
+        self.cache = DocumentCache(pool(store, Pool("documents", conf.cache_bytes)), conf.cache_ttl, conf.cache_bytes)
         self.politeness = Politeness(store, per_origin=conf.per_origin, max_retry_after=conf.max_retry_after)
-        self.admission = Admission(max_concurrent(conf, settings.server.threads), conf.max_per_client)
+        self.admission = Admission(max_concurrent(conf, settings.server.threads), conf.max_per_client,
+                                   summary_slots(settings))  # fmt: skip
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Page:
+             accept_language: str | None = None, client: str | None = None, lane: Lane = "api") -> Page:
         """The page at ``url`` as a document; ``deadline`` is a ``time.monotonic()`` value.
 
-        ``client``: the caller's pseudonym for the per-client cap (None: the instance's own reads). A read
-        that cannot start at once (the client's, everyone's or the site's slots are taken) is refused."""
+        ``client``: the caller's pseudonym for the per-client cap (None: the instance's own reads). An API
+        read that cannot start at once (the client's, everyone's or the site's slots are taken) is refused;
+        the summary's (``lane="summary"``) has slots of its own and waits for the site's until ``deadline``."""
         if format not in FORMATS:
             raise ReaderError("bad_request", f"format must be one of {', '.join(FORMATS)}")
         if not isinstance(url, str) or not url.strip() or len(url) > MAX_URL:
@@ -112,8 +120,8 @@ class Reader:
         if cached := self.cache.get(url, format):
             final_url, status, doc = cached
             return Page(url, final_url, urlsplit(final_url).hostname or "", status, doc, cached=True)
-        with self.admission.slot(client):
-            fetched = self._fetch(url, end, accept_language)
+        with self.admission.slot(client, lane):
+            fetched = self._fetch(url, end, accept_language, wait=lane == "summary")
             remaining = end - time.monotonic()
             if remaining <= 0:
                 raise ReaderError("timeout", "the page took too long to read")
@@ -130,12 +138,12 @@ class Reader:
         """Bytes already in memory through the worker processes' time and memory limits."""
         return self.extractor.extract(body, content_type, format=format)
 
-    def _fetch(self, url: str, end: float, accept_language: str | None) -> Fetched:
+    def _fetch(self, url: str, end: float, accept_language: str | None, *, wait: bool) -> Fetched:
         origin = _origin(url)
-        self.politeness.admit(origin)
-        with self.politeness.slot(origin):
+        with self.politeness.hold(origin, until=end if wait else None) as held:
             try:
-                fetched = self.fetcher.fetch(url, deadline=end, accept_language=accept_language)
+                fetched = self.fetcher.fetch(url, deadline=end, accept_language=accept_language,
+                                             on_redirect=lambda location: held.move(_origin(location)))  # fmt: skip
             except ReaderError as exc:
                 if exc.code == "http_error":
                     self._answered(origin, exc.url or url, exc.upstream_status, exc.retry_after)

@@ -37,7 +37,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "videos.html": ("length", "thumbnail"),
     "news": ("publishedDate",),
 }
-_MAGNET = re.compile(r"^magnet:\?[\x21-\x7e]+$")
+_MAGNET = re.compile(r"magnet:\?[\x21-\x7e]+")
 
 
 class MainResult(msgspec.Struct, kw_only=True, tag=True, tag_field="result_class", dict=True):
@@ -151,7 +151,7 @@ class TorrentResult(MainResult, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.magnetlink = self.magnetlink if _MAGNET.match(self.magnetlink) else ""
+        self.magnetlink = self.magnetlink if _MAGNET.fullmatch(self.magnetlink) else ""
         self.torrentfile = _checked(self.torrentfile)
 
 

@@ -15,7 +15,7 @@ from searx.preferences import Preferences
 from searx.query import ParsedQuery, parse
 from searx.results.search import TIME_RANGES, SearchQuery
 
-_LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2})?$")
+_LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z]{2})?")
 MAX_QUERY = 1000
 
 
@@ -34,7 +34,7 @@ def search_language(value: str) -> str:
     """A search language code checked and normalised (``all``, ``en``, ``en-US``); BadRequest otherwise."""
     if value in ("all", ""):
         return "all"
-    if not _LANG.match(value):
+    if not _LANG.fullmatch(value):
         raise BadRequest(f"unknown language {value!r} (use all, auto, en or en-US)")
     lang, _, region = value.partition("-")
     return f"{lang}-{region.upper()}" if region else lang
@@ -44,7 +44,7 @@ def resolve_language(value: str, accept_language: str) -> str:
     """The search language of a preference or parameter: ``auto`` becomes the browser's first language."""
     if value == "auto":
         first = accept_language.split(",")[0].split(";")[0].strip()
-        return first if _LANG.match(first or "") else "all"
+        return first if _LANG.fullmatch(first or "") else "all"
     return search_language(value)
 
 

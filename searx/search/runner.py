@@ -18,6 +18,7 @@ from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
 from searx.logtext import loggable
 from searx.network.client import EngineNetwork, Fetch, Fetched
+from searx.network.guard import AddressGuard
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.merge import merge
 from searx.results.search import BOT_CHECK, EngineReport, SearchOutcome, SearchQuery
@@ -96,8 +97,11 @@ class SearchRunner:
                  health: Health | None = None,
                  bot_check: Callable[[httpx.Response], EngineError | None] | None = None,
                  cache: SearchCache | None = None, tokens: TokenCache | None = None,
-                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None) -> None:
+                 observe: Callable[[EngineReport], None] | None = None, local: Mapping[str, Any] | None = None,
+                 guard: AddressGuard | None = None) -> None:
         self.engines = engines
+        # what another host a token page names must pass (searx.search.tokens.token_pages); None: only its own
+        self.guard = guard
         self.observe = observe  # e.g. the metrics: sees every engine call's report
         # what offline engines (``engine_type = "offline"``, a ``search()`` function) search in-process
         self.local = local or {}
@@ -252,7 +256,7 @@ class SearchRunner:
         spans = []
         for engine, _, page, urls, elapsed in following:
             start = len(fetches)
-            for url in token_pages(page, urls, engine.enable_http):
+            for url in token_pages(page, urls, engine.enable_http, self.guard):
                 params = _params(engine, sq)
                 params.update(url=url, token_page=page)
                 fetches.append(Fetch(params, max(engine_timeout(engine, sq) - elapsed, 0.1), engine.enable_http))

@@ -15,6 +15,8 @@ from urllib.parse import urljoin, urlsplit
 
 from searx.engines import Engine
 from searx.errors import EngineError, EngineParseError
+from searx.network.guard import AddressGuard, AddressRefusedError
+from searx.origin import DEFAULT_PORTS
 from searx.store import Store
 
 TOKEN_PAGES = 8  # pages one token page may name for the runner to ask next (Pexels' scripts)
@@ -33,26 +35,42 @@ def _on_site(host: str, page_host: str) -> bool:
         return host == site or host.endswith("." + site)
 
 
-def token_pages(page: str, urls: list[str], enable_http: bool) -> list[str]:
+def _explicit_port(scheme: str, port: int | None) -> int | None:
+    """The port a URL names, None for the scheme's own (``https://x:443/`` names none)."""
+    return None if port is None or port == DEFAULT_PORTS.get(scheme) else port
+
+
+def _public(guard: AddressGuard | None, url: str) -> bool:
+    try:
+        return guard is not None and bool(guard.check(url))
+    except AddressRefusedError:
+        return False
+
+
+def token_pages(page: str, urls: list[str], enable_http: bool, guard: AddressGuard | None = None) -> list[str]:
     """The pages a token page named that the runner asks: resolved against it, on its own site
-    (its host or a host under the same parent domain), never a downgrade to ``http://`` (nor
-    ``http://`` at all without ``enable_http``), without a user or password, at most ``TOKEN_PAGES``."""
+    (its host, or a host under the same parent domain that ``guard`` lets through: a public address,
+    never loopback or the LAN; none without a guard) and on its own port, never a downgrade to
+    ``http://`` (nor ``http://`` at all without ``enable_http``), without a user or password, at most
+    ``TOKEN_PAGES``."""
     base, out = urlsplit(page), []
+    base_host, base_port = base.hostname or "", _explicit_port(base.scheme, base.port)
     for raw in urls:
         try:
             url = urljoin(page, raw.strip())
             parts = urlsplit(url)
             host = parts.hostname or ""
-            parts.port  # noqa: B018 - raises on a bad port
+            port = _explicit_port(parts.scheme, parts.port)
         except ValueError:
             continue
         if parts.scheme not in ("http", "https") or (parts.scheme == "http" and (base.scheme == "https" or not enable_http)):
             continue
-        if not host or parts.username is not None or parts.password is not None:
+        if not host or parts.username is not None or parts.password is not None or port != base_port:
             continue
         url = url.split("#", 1)[0]
-        if _on_site(host, base.hostname or "") and url not in out:
-            out.append(url)
+        if url in out or not _on_site(host, base_host) or (host != base_host and not _public(guard, url)):
+            continue
+        out.append(url)
         if len(out) == TOKEN_PAGES:
             break
     return out

@@ -1,8 +1,9 @@
-"""The ``Store`` interface and its error: what every store implements and callers rely on."""
+"""The ``Store`` interface and its errors: what every store implements and callers rely on."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from searx.errors import SearxError
@@ -13,6 +14,42 @@ class StoreError(SearxError):
     """The shared store cannot be reached or refused to work; callers degrade."""
 
     code = "store_unavailable"
+
+
+class StoreFull(SearxError):
+    """A pool that keeps every value until it expires (``searx.store.pools``) has no room for one more.
+
+    Not a ``StoreError``: the store works, and a fallback would not have the room either."""
+
+    code = "store_full"
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A part of the store with its own budget (``searx.store.pools``). ``name``: its namespace on Valkey
+    (``<prefix>pool:<name>:…``); ``refuse``: when full, refuse a new value (``StoreFull``) instead of pushing
+    out the oldest (its values must then all have one time to live)."""
+
+    name: str
+    max_bytes: int
+    max_keys: int = 100_000
+    refuse: bool = False
+
+
+class Pools:
+    """What a store with pools has (``searx.store.pools``): each pool is made once, on first use, so every
+    caller naming it shares it (in memory a pool is a dict of its own)."""
+
+    def _make_pool(self, spec: Pool) -> Store:
+        raise NotImplementedError
+
+    def pool(self, spec: Pool) -> Store:
+        made: dict[str, tuple[Pool, Store]] = self.__dict__.setdefault("_pools", {})
+        if spec.name not in made:
+            made[spec.name] = (spec, self._make_pool(spec))
+        elif made[spec.name][0] != spec:
+            raise ValueError(f"store pool {spec.name!r} asked for with two budgets")
+        return made[spec.name][1]
 
 
 class Store(Protocol):

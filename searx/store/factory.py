@@ -1,4 +1,4 @@
-"""Pick the store the ``store:`` settings name (and one for bulky caches), and check those settings at start-up."""
+"""Pick the store the ``store:`` settings name, and check those settings at start-up."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def check_store(config: StoreSettings | Mapping[str, Any]) -> StoreSettings:
     conf = _settings(config)
     if conf.max_keys < 1:
         raise SettingsError("store.max_keys: must be at least 1")
-    if conf.max_bytes < 1024 * 1024:
-        raise SettingsError("store.max_bytes: must be at least 1048576 (1 MiB)")
+    for key, value in (("max_bytes", conf.max_bytes), ("cache_bytes", conf.cache_bytes)):
+        if value < 1024 * 1024:
+            raise SettingsError(f"store.{key}: must be at least 1048576 (1 MiB)")
     if conf.timeout <= 0:
         raise SettingsError("store.timeout: must be above 0")
     if conf.backoff < 0:
@@ -62,13 +63,3 @@ def open_store(config: StoreSettings | Mapping[str, Any]) -> Store:
     except ValueError as exc:
         raise SettingsError(f"store.url: {exc}") from exc
     return ResilientStore(primary, MemoryStore(max_keys=conf.max_keys, max_bytes=conf.max_bytes), backoff=conf.backoff)
-
-
-def cache_store(store: Store, max_bytes: int) -> Store:
-    """Where one kind of bulky cached value lives (the page reader's documents).
-
-    Beside an in-process store: a ``MemoryStore`` of its own bounded to ``max_bytes``, so a flood of
-    them neither grows the process past that nor pushes out limiter, health or cooldown state. A
-    shared store (Valkey) is used as it is: the values live in Valkey, bounded by its ``maxmemory``.
-    """
-    return MemoryStore(max_bytes=max_bytes) if isinstance(store, MemoryStore) else store

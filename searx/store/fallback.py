@@ -12,19 +12,57 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searx.store.base import Store, StoreError
+from searx.store.base import Pool, Pools, Store, StoreError
 from searx.store.memory import MemoryStore
 from searx.store.script import Script
 
 log = logging.getLogger("searx.store")
 
 
-class ResilientStore:
+class Breaker:
+    """Whether the primary is away, shared by a store and its pools: one log line, one probe per back-off."""
+
+    def __init__(self, backoff: float = 5.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.backoff = backoff
+        self._clock = clock
+        self._lock = threading.Lock()
+        self.degraded = False
+        self._retry_at = 0.0
+
+    def use_primary(self) -> bool:
+        if not self.degraded:
+            return True
+        with self._lock:
+            now = self._clock()
+            if not self.degraded or now >= self._retry_at:
+                # this caller probes; the others keep using the fallback meanwhile
+                self._retry_at = now + self.backoff
+                return True
+            return False
+
+    def failed(self, exc: StoreError) -> None:
+        with self._lock:
+            self._retry_at = self._clock() + self.backoff
+            if self.degraded:
+                return
+            self.degraded = True
+        log.warning("store unavailable (%s); serving from memory, retrying every %gs", exc, self.backoff)
+
+    def recovered(self) -> None:
+        with self._lock:
+            if not self.degraded:
+                return
+            self.degraded = False
+        log.warning("store recovered; shared state is used again")
+
+
+class ResilientStore(Pools):
     """A ``Store`` that forwards to ``primary`` and falls back to ``fallback``.
 
     Only ``StoreError`` triggers the fallback; other errors are the
     caller's bugs and propagate. State written during an outage stays in the
     fallback and is not copied back: caches refill and windows restart.
+    ``breaker``: shared with the pools of the same primary (``searx.store.pools``).
     """
 
     def __init__(
@@ -34,55 +72,32 @@ class ResilientStore:
         *,
         backoff: float = 5.0,
         clock: Callable[[], float] = time.monotonic,
+        breaker: Breaker | None = None,
     ) -> None:
         self.primary = primary
         self.fallback: Store = fallback if fallback is not None else MemoryStore()
-        self._backoff = backoff
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._degraded = False
-        self._retry_at = 0.0
+        self.breaker = breaker or Breaker(backoff, clock)
 
     @property
     def degraded(self) -> bool:
         """True while calls are served from the fallback."""
-        return self._degraded
+        return self.breaker.degraded
 
-    def _use_primary(self) -> bool:
-        if not self._degraded:
-            return True
-        with self._lock:
-            now = self._clock()
-            if not self._degraded or now >= self._retry_at:
-                # this caller probes; the others keep using the fallback meanwhile
-                self._retry_at = now + self._backoff
-                return True
-            return False
+    def _make_pool(self, spec: Pool) -> ResilientStore:
+        """The pool on the primary, with a memory pool of the same budget while it is away, on one breaker."""
+        from searx.store.pools import pool
 
-    def _failed(self, exc: StoreError) -> None:
-        with self._lock:
-            self._retry_at = self._clock() + self._backoff
-            if self._degraded:
-                return
-            self._degraded = True
-        log.warning("store unavailable (%s); serving from memory, retrying every %gs", exc, self._backoff)
-
-    def _recovered(self) -> None:
-        with self._lock:
-            if not self._degraded:
-                return
-            self._degraded = False
-        log.warning("store recovered; shared state is used again")
+        return ResilientStore(pool(self.primary, spec), pool(self.fallback, spec), breaker=self.breaker)
 
     def _run(self, name: str, *args: Any) -> Any:
-        if self._use_primary():
+        if self.breaker.use_primary():
             try:
                 result = getattr(self.primary, name)(*args)
             except StoreError as exc:
-                self._failed(exc)
+                self.breaker.failed(exc)
             else:
-                if self._degraded:
-                    self._recovered()
+                if self.breaker.degraded:
+                    self.breaker.recovered()
                 return result
         return getattr(self.fallback, name)(*args)
 

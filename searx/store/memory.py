@@ -4,7 +4,9 @@ Values and rate-limit windows are each bounded to ``max_keys`` by least-recent
 use, and values also to ``max_bytes`` (their keys and bytes together): every
 call costs O(1) (amortised), whatever the number of keys; past a bound the key
 used longest ago goes first, expired or not. A value larger than ``max_bytes``
-is not kept at all.
+is not kept at all. With ``refuse`` (a pool that keeps what it promised, such
+as share links) a value that does not fit is refused (``StoreFull``) instead,
+once the expired values are gone, and nothing is pushed out.
 """
 
 from __future__ import annotations
@@ -15,23 +17,31 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from searx.store.base import Pool, Pools, StoreFull
 from searx.store.script import Script
 
-MAX_BYTES = 256 * 1024 * 1024  # ``store.max_bytes``
+MAX_BYTES = 64 * 1024 * 1024  # ``store.max_bytes``
+_PURGE_EVERY = 1.0  # seconds between two sweeps for expired values in a full ``refuse`` store
 
 
-class MemoryStore:
+class MemoryStore(Pools):
     """In-process ``Store``. ``clock`` is injectable for tests."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000,
-                 max_bytes: int = MAX_BYTES) -> None:
-        self._clock = clock
+                 max_bytes: int = MAX_BYTES, *, refuse: bool = False) -> None:
+        self.clock = clock
         self._data: OrderedDict[str, tuple[bytes, float | None]] = OrderedDict()
         self._windows: OrderedDict[str, list[float]] = OrderedDict()
         self._lock = threading.Lock()
         self._max_keys = max(1, max_keys)
         self._max_bytes = max(1, max_bytes)
         self._bytes = 0
+        self.refuse = refuse
+        self._purged = float("-inf")
+
+    def _make_pool(self, spec: Pool) -> MemoryStore:
+        """A store of its own for the pool, on the same clock (``searx.store.pools``)."""
+        return MemoryStore(self.clock, max_keys=spec.max_keys, max_bytes=spec.max_bytes, refuse=spec.refuse)
 
     @property
     def byte_count(self) -> int:
@@ -54,9 +64,26 @@ class MemoryStore:
         if item is not None:
             self._bytes -= len(key) + len(item[0])
 
+    def _fits(self, key: str, size: int) -> bool:
+        """Whether ``key`` may take ``size`` bytes without pushing anything out (for a ``refuse`` store)."""
+        old = self._data.get(key)
+        more_bytes = size - (len(key) + len(old[0]) if old else 0)
+        more_keys = 0 if old else 1
+        if self._bytes + more_bytes <= self._max_bytes and len(self._data) + more_keys <= self._max_keys:
+            return True
+        now = self.clock()
+        if now - self._purged < _PURGE_EVERY:
+            return False
+        self._purged = now
+        for expired in [k for k, (_, until) in self._data.items() if until is not None and until <= now]:
+            self._drop(expired)
+        return self._bytes + more_bytes <= self._max_bytes and len(self._data) + more_keys <= self._max_keys
+
     def _put(self, key: str, value: bytes, expires: float | None) -> None:
-        self._drop(key)
         size = len(key) + len(value)
+        if self.refuse and (size > self._max_bytes or not self._fits(key, size)):
+            raise StoreFull(f"no room for {size} more bytes")
+        self._drop(key)
         if size > self._max_bytes:  # kept, it would push out everything else
             return
         self._data[key] = (value, expires)
@@ -66,21 +93,21 @@ class MemoryStore:
 
     def get(self, key: str) -> bytes | None:
         with self._lock:
-            return self._live(key, self._clock())
+            return self._live(key, self.clock())
 
     def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
         with self._lock:
-            now = self._clock()
+            now = self.clock()
             return [self._live(key, now) for key in keys]
 
     def set(self, key: str, value: bytes, ttl: float | None = None) -> None:
         with self._lock:
-            now = self._clock()
+            now = self.clock()
             self._put(key, value, None if ttl is None else now + ttl)
 
     def add(self, key: str, value: bytes, ttl: float | None = None) -> bool:
         with self._lock:
-            now = self._clock()
+            now = self.clock()
             if self._live(key, now) is not None:
                 return False
             self._put(key, value, None if ttl is None else now + ttl)
@@ -92,7 +119,7 @@ class MemoryStore:
 
     def incr(self, key: str, ttl: float | None = None) -> int:
         with self._lock:
-            now = self._clock()
+            now = self.clock()
             current = self._live(key, now)
             if current is None:
                 value, expires = 1, (None if ttl is None else now + ttl)
@@ -118,7 +145,7 @@ class MemoryStore:
 
     def run(self, script: Script, keys: Sequence[str], args: Sequence[str]) -> None:
         with self._lock:
-            now = self._clock()
+            now = self.clock()
             current = [self._live(key, now) for key in keys]
             for key, old, new in zip(keys, current, script.apply(current, args), strict=True):
                 if new is None:

@@ -111,7 +111,7 @@ def standalone(plan: Plan, conf: AISummary, flight: Flight, transport: httpx.Bas
     reply = quick.complete(plan.target, rewrite.messages(earlier.query, earlier.text, plan.question),
                            max_tokens=rewrite.MAX_TOKENS, timeout=conf.quick_timeout, connect=conf.connect_timeout,
                            watch=flight.on_abandon, transport=transport)  # fmt: skip
-    candidate = rewrite.tidy(reply or "")
+    candidate = rewrite.plain(rewrite.tidy(reply or ""), plan.question)
     if rewrite.check(candidate, plan.question, earlier.query, earlier.text):
         return Search(candidate, True)
     return Search(rewrite.fallback(plan.question, earlier.query), False)

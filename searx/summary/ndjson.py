@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "no_results": "The search for this question found nothing to answer from.",
     "disabled": "This is switched off on this instance.",
     "store_unavailable": "The instance cannot keep this now; try again later.",
+    "store_full": "The instance keeps as many shared answers as it can; try again later.",
 }
 # code -> (HTTP status when refused before the stream starts, message)
 ERRORS: dict[str, tuple[int, str]] = {code: (STATUS[code], message) for code, message in MESSAGES.items()}

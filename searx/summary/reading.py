@@ -57,8 +57,10 @@ def read_pages(
         futures: dict[Future[Any], Source] = {}
         for source in sources:
             progress(source.url, "started")
+            # the summary's lane: slots of its own, and a site's slot awaited until the deadline, so every
+            # page chosen is read also when several are on one site
             futures[pool.submit(reader.read, source.url, format="text", deadline=deadline,
-                                accept_language=accept_language, client=client)] = source  # fmt: skip
+                                accept_language=accept_language, client=client, lane="summary")] = source  # fmt: skip
         pending = set(futures)
         while pending:
             left = deadline - clock()

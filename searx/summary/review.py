@@ -19,6 +19,7 @@ class SupportMark(msgspec.Struct, kw_only=True):
     state: str
     citations: list[int]
     score: float
+    reason: str = ""  # a weak sentence whose cited source says the opposite: how ("negation", "antonym", …)
 
 
 class Review(msgspec.Struct, kw_only=True):
@@ -39,12 +40,13 @@ def expected_language(search_lang: str, ui_lang: str) -> str:
 
 
 def review(text: str, sources: Mapping[int, str], grounded: bool, expected: str) -> Review:
-    """Check ``text`` against ``sources`` (n -> the text that may support it)."""
-    marks = support.check(text, sources) if grounded else []
+    """Check ``text`` against ``sources`` (n -> the text that may support it), in the language it is
+    written in (else the one it was asked in): contradictions are found in languages with word lists."""
     detected = language.detect(text)
+    marks = support.check(text, sources, detected or expected) if grounded else []
     return Review(
-        support=[SupportMark(start=m.start, end=m.end, state=m.state, citations=m.citations, score=m.score)
-                 for m in marks],  # fmt: skip
+        support=[SupportMark(start=m.start, end=m.end, state=m.state, citations=m.citations, score=m.score,
+                             reason=m.reason) for m in marks],  # fmt: skip
         answer_lang=detected,
         lang_mismatch=bool(detected and expected and detected != expected),
         unanswered=grounded and support.no_answer(text, marks),

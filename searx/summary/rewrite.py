@@ -5,8 +5,10 @@ with its topic. The model may rewrite it (a short call under a strict budget);
 its answer is used only when ``check`` accepts it: one line, the follow-up's
 content words kept, a word of the earlier question or answer brought in, not
 longer than about twice the inputs, and not an answer (no citation, no number
-nor more than a couple of words that the conversation does not have). Otherwise
-``fallback``: the follow-up plus the key terms of the earlier question.
+nor more than a couple of words that the conversation does not have). Search
+syntax in it that the user did not type (``!doc``, ``:fr``) is dropped first
+(``plain``). Otherwise ``fallback``: the follow-up plus the key terms of the
+earlier question.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 
+from searx import query
 from searx.summary import words
 from searx.summary.prompt import clean
 
@@ -43,6 +46,13 @@ def tidy(reply: str) -> str:
     """The model's reply as a query candidate: trimmed, a "Query:" label and surrounding quotes dropped."""
     text = _PREFIX.sub("", reply.strip())
     return text.strip().strip("\"'“”«»").strip()
+
+
+def plain(candidate: str, follow_up: str) -> str:
+    """``candidate`` without the search syntax (``searx.query``: ``!doc``, ``:fr``, ``<3``, ``!!``) the user did
+    not type in ``follow_up``: the model's words must not choose the engines, the language or a redirect."""
+    typed = {token.lower() for token in follow_up.split() if query.syntax(token)}
+    return " ".join(token for token in candidate.split() if not query.syntax(token) or token.lower() in typed)
 
 
 def check(candidate: str, follow_up: str, earlier: str, answer: str = "") -> bool:

@@ -27,7 +27,7 @@ _ABBREVIATIONS = frozenset(
 _LAST_WORD = re.compile(r"([\w.\-]+)$")
 _ORDINAL_NEXT = frozenset(
     "januar jänner februar märz april mai juni juli august september oktober november dezember jahrhundert "
-    "jahrhunderts jahrtausend mal platz stock".split()
+    "jahrhunderts jahrtausend mal platz stock minute runde spieltag etappe auflage klasse stelle woche tag fc liga bundesliga".split()
 )
 
 

@@ -26,7 +26,7 @@ from searx.errors import LLMError
 from searx.network.guard import AddressGuard, instance_guard
 from searx.origin import parse_origin
 from searx.settings import Settings, share_enabled
-from searx.store import Store
+from searx.store import Store, caches
 from searx.summary import evidence, follow_up, language, passages, prompt
 from searx.summary.body import Body
 from searx.summary.conversation import Conversation, Conversations, Shared, new_id
@@ -87,7 +87,8 @@ class SummaryService:
         and ``release_generation(token)`` (``searx.limiter.Limiter``); ``reader``: the page reader
         (``searx.reader.service.Reader``) that reads the top sources' pages (none: snippets only);
         ``embedder``: the instance's embedding model, for ``passage_ranking: hybrid`` (none: BM25 alone)."""
-        self.settings, self.store = settings, store
+        self.settings = settings
+        self.store = caches(store, settings.store)  # the answers' cache
         self.conf = settings.ai_summary
         self._secret = settings.server.secret_key.encode("utf-8")
         self._guard = guard or instance_guard(settings)
@@ -99,7 +100,7 @@ class SummaryService:
         self._flights: dict[str, Flight] = {}
         self._lock = threading.Lock()
         self.sharing = share_enabled(settings)
-        self.conversations = Conversations(store, self.conf.signature_ttl, self.conf.share_ttl)
+        self.conversations = Conversations(store, self.conf, self._secret)
         self._embeddings = hybrid(self.conf, embedder) if reader is not None and self.conf.read_pages > 0 else None
         if self.configured:
             language.warm()  # the answer-language model loads once per process, off the request path
@@ -177,18 +178,17 @@ class SummaryService:
 
         return self._stream(client, start, (plan.before, conversation_id, plan.question))
 
-    def share(self, body: bytes | Mapping[str, Any]) -> Refusal | tuple[str, int]:
-        """Check a POST /ai_summary/share body; a Refusal, or the new share's id and expiry (Unix seconds)."""
+    def share(self, body: bytes | Mapping[str, Any], client: str = "") -> Refusal | tuple[str, int]:
+        """Check a POST /ai_summary/share body; a Refusal, or the share's id and expiry (Unix seconds).
+
+        ``client``: who asks (the limiter's pseudonym), for ``ai_summary.shares_per_client``."""
         if not self.sharing:
             return Refusal("disabled")
         kept = share_request(body, self.conversations)
         if isinstance(kept, Refusal):
             return kept
-        now = self._clock()
-        share_id = self.conversations.share(kept, now)
-        if share_id is None:
-            return Refusal("store_unavailable")
-        return share_id, int(now) + self.conf.share_ttl
+        made = self.conversations.share(*kept, self._clock(), client)
+        return made if isinstance(made, tuple) else Refusal(made)
 
     def shared(self, share_id: str) -> Shared | None:
         """A shared conversation, read only (None: unknown, expired, or sharing is off)."""

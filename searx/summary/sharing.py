@@ -11,8 +11,8 @@ from searx.summary.conversation import Conversation, Conversations, valid_id
 from searx.summary.gates import Refusal
 
 
-def share_request(body: bytes | Mapping[str, Any], conversations: Conversations) -> Conversation | Refusal:
-    """``bad_request`` unless the body is exactly ``{"conversation": id}``; ``bad_conversation`` for an
+def share_request(body: bytes | Mapping[str, Any], conversations: Conversations) -> tuple[str, Conversation] | Refusal:
+    """(its id, the conversation); ``bad_request`` unless the body is exactly ``{"conversation": id}``; ``bad_conversation`` for an
     unknown or expired one; ``forbidden`` for one a user's own server answered (text a user's server
     wrote is not published under this instance's name)."""
     try:
@@ -26,4 +26,4 @@ def share_request(body: bytes | Mapping[str, Any], conversations: Conversations)
         return Refusal("bad_conversation")
     if kept.user_server:
         return Refusal("forbidden")
-    return kept
+    return wanted["conversation"], kept

@@ -5,7 +5,8 @@ Each sentence gets a state:
 - ``supported``: every cited source shares enough of its salient words, and
   every number or date in it (also one written as a word) appears in a cited source;
 - ``weak``: it cites, but a cited source does not carry it (or it cites a
-  number that names no source);
+  number that names no source), or a cited source says the opposite (in the
+  languages ``opposites/`` has words for; ``reason`` says how);
 - ``uncited``: a factual sentence with no citation;
 - ``framing``: it only frames the answer ("Here is a summary:", a heading, a
   code block, "The results do not say"); never flagged.
@@ -20,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from searx.summary import sentences, words
+from searx.summary import contradiction, sentences, words
 from searx.summary.citations import CITATION, NUMBER
 
 # a cited source must carry this share of the sentence's salient words...
@@ -74,6 +75,7 @@ class Mark:
     state: str
     citations: list[int]
     score: float
+    reason: str = ""  # a weak sentence whose cited source says the opposite: how (contradiction.py); else ""
 
 
 def _cited(text: str) -> list[int]:
@@ -102,8 +104,11 @@ def _is_framing(sentence: str, content: words.Content) -> bool:
     return len(content.words) < MIN_WORDS and not content.numbers
 
 
-def check(text: str, sources: Mapping[int, str]) -> list[Mark]:
-    """One mark per sentence-like unit of ``text``; ``sources`` maps n -> its supporting text."""
+def check(text: str, sources: Mapping[int, str], lang: str = "") -> list[Mark]:
+    """One mark per sentence-like unit of ``text``; ``sources`` maps n -> its supporting text.
+
+    With ``lang`` (the answer's language) word lists for, a sentence that says the opposite
+    of what it cites is weak with the contradiction's kind as its ``reason``."""
     cache: dict[int, tuple[words.Content, frozenset[str]]] = {}
 
     def source(n: int) -> tuple[words.Content, frozenset[str]] | None:
@@ -114,6 +119,7 @@ def check(text: str, sources: Mapping[int, str]) -> list[Mark]:
             cache[n] = (words.content(body), words.source_numbers(body))
         return cache[n]
 
+    opposites = contradiction.checker(lang)
     marks: list[Mark] = []
     for unit in sentences.split(text):
         sentence = text[unit.start : unit.end]
@@ -126,7 +132,12 @@ def check(text: str, sources: Mapping[int, str]) -> list[Mark]:
             state = "framing" if _is_framing(sentence, content) else "uncited"
             marks.append(Mark(unit.start, unit.end, state, cited, 1.0 if state == "framing" else 0.0))
             continue
-        marks.append(_judge(unit, sentence, cited, content, [source(n) for n in cited]))
+        mark = _judge(unit, sentence, cited, content, [source(n) for n in cited])
+        if opposites is not None and mark.state != "framing" and all(n in sources for n in cited):
+            reason = opposites.check(sentence, [sources[n] for n in cited])
+            if reason:
+                mark = Mark(mark.start, mark.end, "weak", cited, 0.0, reason)
+        marks.append(mark)
     return marks
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 STEM = 5
 
-_WORD = re.compile(r"\d+(?:[.,\u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)?|[^\W\d_]+", re.UNICODE)
+WORD = re.compile(r"\d+(?:[.,\u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)?|[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CITATION = re.compile(r"\[\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*\]")
 
@@ -116,6 +116,19 @@ class Content:
     names: frozenset[str] = frozenset()  # stems of capitalised words after the first (likely names)
 
 
+def key(token: str, *, numbers_from_words: bool = True) -> str:
+    """A ``WORD`` token as a comparable key: "#1889" for a number (in digits, or a number word), the stem
+    of a salient word, "" for a function word or a single letter."""
+    if token[0].isdigit():
+        return _number(token)
+    low = token.casefold()
+    if numbers_from_words and low in _NUMBERS and low not in _WEAK_NUMBERS:
+        return _word_number(low)
+    if low in _STOP or len(low) < 2:
+        return ""
+    return _stem(low)
+
+
 def content(text: str, *, numbers_from_words: bool = True) -> Content:
     """The salient stems and numbers of ``text`` (citations like [1] removed)."""
     text = _CITATION.sub(" ", text)
@@ -123,25 +136,21 @@ def content(text: str, *, numbers_from_words: bool = True) -> Content:
     numbers: set[str] = set()
     names: set[str] = set()
     first = True
-    for match in _WORD.finditer(text):
+    for match in WORD.finditer(text):
         token = match.group()
-        if token[0].isdigit():
-            numbers.add(_number(token))
-            first = False
-            continue
-        low = token.casefold()
         if _CJK.search(token):
             chars = [c for c in token if _CJK.match(c)]
             words.update(a + b for a, b in zip(chars, chars[1:], strict=False))
             words.update(chars if len(chars) == 1 else ())
             continue
-        if numbers_from_words and low in _NUMBERS and low not in _WEAK_NUMBERS:
-            numbers.add(_word_number(low))
+        stem = key(token, numbers_from_words=numbers_from_words)
+        if stem.startswith("#"):
+            numbers.add(stem)
+            first = first and not token[0].isdigit()
             continue
-        if low in _STOP or len(low) < 2:
+        if not stem:
             first = False
             continue
-        stem = _stem(low)
         words.add(stem)
         if not first and token[0].isupper():
             names.add(stem)
@@ -152,7 +161,7 @@ def content(text: str, *, numbers_from_words: bool = True) -> Content:
 def source_numbers(text: str) -> frozenset[str]:
     """Every number a source mentions, as digits or as words (articles included)."""
     found = set(content(text).numbers)
-    for match in _WORD.finditer(text):
+    for match in WORD.finditer(text):
         low = match.group().casefold()
         if low in _NUMBERS:
             found.add(_word_number(low))

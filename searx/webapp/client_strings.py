@@ -55,6 +55,7 @@ STRINGS: dict[str, str] = {
     "sources": N_("Sources"),
     "flag_weak": N_("No cited result supports this sentence"),
     "flag_uncited": N_("This sentence cites no result"),
+    "flag_opposite": N_("The cited source says the opposite"),
     "may_not_answer": N_("The results may not answer this question; check the sources."),
     "no_answer": N_("No answer in the results"),
     "answered_in": N_("Answered in {lang}"),

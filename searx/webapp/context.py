@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from searx.mcp import HttpEndpoint
-from searx.origin import same_origin
+from searx.origin import own_navigation, same_origin
 from searx.preferences import Preferences
 from searx.services import Services
 
@@ -59,6 +59,13 @@ def same_origin_request(*, typed: bool = False) -> bool:
     ``typed``: an address the user typed (``Sec-Fetch-Site: none``) counts as this site's."""
     return same_origin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), request_host(),
                        request.scheme, services().settings.server.base_url, typed=typed)
+
+
+def own_navigation_request() -> bool:
+    """Whether this page was opened from the instance's own pages or by the user (``searx.origin``)."""
+    return own_navigation(request.headers.get("Origin"), request.headers.get("Referer"),
+                          request.headers.get("Sec-Fetch-Site"), request_host(), request.scheme,
+                          services().settings.server.base_url)  # fmt: skip
 
 
 def client_address() -> str:

@@ -25,7 +25,7 @@ from searx.webapp.search_links import SearchChoices
 DEFAULT_TABS = ("general", "images", "videos", "news", "map", "music", "it", "science", "files", "social media")
 # categories whose pages show pictures from the result hosts and may embed players (the CSP names those hosts)
 MEDIA_TABS = ("images", "videos", "news", "music", "files", "social media")
-_HOST = re.compile(r"^[a-z0-9.-]+$")
+_HOST = re.compile(r"[a-z0-9.-]+")
 # the counts social media engines write into ``metadata`` ("subscribers: 12 | posts: 3"), SearXNG's words
 SOCIAL_COUNTS = ("subscribers", "posts", "active users", "comments", "followers", "uses", "users")
 _VOTES = re.compile(r"^\u25b2 (\d+) \u25bc (\d+)$")
@@ -59,7 +59,7 @@ def tabs(order: Iterable[str], engines: Mapping[str, Engine], enabled: Sequence[
 def origin(url: str) -> str:
     """``https://host[:port]`` of an http(s) URL, or "" (only safe characters: it goes into a header)."""
     found = parse_origin(url)
-    return str(found) if found is not None and _HOST.match(found.host) else ""
+    return str(found) if found is not None and _HOST.fullmatch(found.host) else ""
 
 
 @dataclass(frozen=True)

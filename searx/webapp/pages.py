@@ -98,6 +98,14 @@ def index(prefs: Preferences) -> Response:
     return Response(html, mimetype="text/html")
 
 
+def leaving(url: str) -> Response:
+    """A page that opens ``url`` at once (a refresh) and shows it as a link: how a form of the
+    instance's own pages goes on to another site, since the pages' ``form-action 'self'`` stops a
+    browser from following a form's redirect there."""
+    html = render_template("leaving.html", page="leaving", url=url, host=_host(url))
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
 def _host(url: str) -> str:
     try:
         return urlsplit(url).hostname or ""

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from searx.summary.conversation import Shared, Turn
+from searx.summary.conversation import Shared, SharedTurn
 
 _CITATION = re.compile(r"\[(\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*)\]")
 _NUMBER = re.compile(r"\d{1,3}")
@@ -30,6 +30,7 @@ class Run:
 
     state: str
     pieces: list[Piece] = field(default_factory=list)
+    opposite: bool = False  # flagged because its cited source says the opposite
 
 
 @dataclass
@@ -66,25 +67,26 @@ def _pieces(text: str, urls: dict[int, str]) -> list[Piece]:
     return [p for p in out if p.text]
 
 
-def _paragraphs(turn: Turn) -> list[list[Run]]:
+def _paragraphs(turn: SharedTurn) -> list[list[Run]]:
     urls = {s.n: s.url for s in turn.sources if s.n in set(turn.citations)}
     text = turn.text
-    spans: list[tuple[int, int, str]] = []
+    spans: list[tuple[int, int, str, bool]] = []
     at = 0
     for mark in turn.review.support:  # offsets in code points, as Python indexes strings
         if mark.start > at:
-            spans.append((at, mark.start, ""))
-        spans.append((mark.start, mark.end, mark.state if mark.state in FLAGGED else ""))
+            spans.append((at, mark.start, "", False))
+        flagged = mark.state in FLAGGED
+        spans.append((mark.start, mark.end, mark.state if flagged else "", flagged and bool(mark.reason)))
         at = max(at, mark.end)
     if at < len(text):
-        spans.append((at, len(text), ""))
+        spans.append((at, len(text), "", False))
     paragraphs: list[list[Run]] = [[]]
-    for start, end, state in spans:
+    for start, end, state, opposite in spans:
         for i, part in enumerate(text[start:end].split("\n\n")):
             if i:
                 paragraphs.append([])
             if part:
-                paragraphs[-1].append(Run(state, _pieces(part, urls)))
+                paragraphs[-1].append(Run(state, _pieces(part, urls), opposite))
     return [p for p in paragraphs if any(run.pieces for run in p)]
 
 

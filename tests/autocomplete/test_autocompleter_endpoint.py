@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from searx.store import caches
 from tests.conftest import json_engine_entry
 from tests.upstream_hosts import Reply
 
@@ -150,8 +151,8 @@ def test_answers_are_kept_briefly_under_a_hashed_key(make, ddg) -> None:
     assert ask(client, "paris h").get_json()[1] == SUGGESTIONS
     assert ask(client, "paris h", "POST").get_json()[1] == SUGGESTIONS
     assert len(ddg.seen) == 1
-    store = client.application.extensions["searx"].store
-    keys = [k for k in store._data if k.startswith("ac:")]
+    svc = client.application.extensions["searx"]
+    keys = [k for k in caches(svc.store, svc.settings.store)._data if k.startswith("ac:")]  # the caches' pool
     assert len(keys) == 1 and "paris" not in keys[0]
     uncached = make(search={"autocomplete_cache_ttl": 0})
     ask(uncached, "paris h")

@@ -958,3 +958,54 @@ Object.assign(SCENARIOS, {
     };
   },
 });
+
+Object.assign(SCENARIOS, {
+  /** Searches that lead off the instance. spec.other (another site's address) shows spec.otherHtml;
+   * each of spec.steps, in a page of its own, opens step.from, then types step.type into the search
+   * box and presses Enter, submits the form step.submit or clicks step.click (or does nothing:
+   * step.from is where it goes). Reports, per step, the main frame's navigations until the browser
+   * left spec.url's origin or shows a results page. */
+  async navigations(page, spec, seen) {
+    const context = page.context();
+    await context.route(`${spec.other}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: spec.otherHtml }),
+    );
+    const base = new URL(spec.url).origin;
+    const steps = [];
+    for (const step of spec.steps) {
+      const tab = await context.newPage();
+      tab.on("console", (m) => seen.console.push(`${m.type()}: ${m.text()}`));
+      let navs = [];
+      tab.on("request", (r) => {
+        if (r.isNavigationRequest() && r.frame() === tab.mainFrame()) navs.push(r.url());
+      });
+      const act = step.type || step.submit || step.click;
+      if (act) await tab.goto(step.from);
+      navs = [];
+      if (!act) await tab.goto(step.from).catch(() => undefined); // a redirect off the instance may not load
+      if (step.type) {
+        await tab.fill("#q", step.type);
+        await tab.press("#q", "Enter");
+      } else if (step.submit) {
+        await tab.evaluate((s) => document.querySelector(s).submit(), step.submit);
+      } else if (step.click) {
+        await tab.click(step.click);
+      }
+      const results = async () => {
+        try {
+          return await tab.evaluate(() => document.body?.dataset.page === "results");
+        } catch {
+          return false; // between two documents
+        }
+      };
+      const end = Date.now() + 15000;
+      while (Date.now() < end && !navs.some((u) => new URL(u).origin !== base && !u.startsWith(spec.other))) {
+        if (navs.length && (await results())) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      steps.push(navs);
+      await tab.close();
+    }
+    return { steps };
+  },
+});

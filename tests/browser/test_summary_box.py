@@ -304,6 +304,24 @@ def test_support_marks_render_are_announced_and_survive_regenerate_and_replay(se
     assert llm.calls == 2  # the reload replayed the cached answer, marks and all
 
 
+def test_a_sentence_whose_source_says_the_opposite_says_why(serve, browser, llm) -> None:
+    # the snippets say "alpha says something useful here"; the first sentence denies it
+    answer = ["Alpha says nothing useful ", "about the question [1]. ", "Snippet 2 says something useful [3]. ",
+              "Alpha says something useful here [2]."]  # fmt: skip
+    llm.script(Reply.tokens(answer, delay=0.02), Reply.tokens(answer, delay=0.02))
+    app = serve()
+    r = browser("support", app.search(QUESTION))
+    opposite = "The cited source says the opposite"
+    for phase in ("first", "regenerated", "replayed"):
+        box = r[phase]
+        assert box["state"] == "done", phase
+        assert box["marks"]["flags"] == [{"state": "weak", "title": opposite, "underline": "dotted",
+                                          "text": "Alpha says nothing useful about the question [1]."}], phase
+        assert box["marks"]["srTexts"] == [f" ({opposite})"], phase
+        assert box["marks"]["caution"] == "", phase
+    assert llm.calls == 2
+
+
 class _SlowReader:
     """Stands in for the page reader (which refuses the loopback pages of a test): each page
     answers after ``delay`` seconds with a text about it."""
@@ -313,7 +331,7 @@ class _SlowReader:
         self.urls: list[str] = []
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> Any:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None, lane: str = "api") -> Any:  # fmt: skip
         self.urls.append(url)
         threading.Event().wait(self.delay)  # the page's answer time
         text = f"The page {url} says that alpha was founded in 1802 by sailors."

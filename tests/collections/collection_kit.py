@@ -37,7 +37,7 @@ class StubReader:
         self.reads: list[str] = []
         self.clients: list[str | None] = []
 
-    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None):
+    def read(self, url, *, format="markdown", deadline=None, accept_language=None, client=None, lane="api"):
         self.reads.append(url)
         self.clients.append(client)
         if url not in self.texts:
@@ -54,6 +54,8 @@ def with_reader(app: Any, reader: Any) -> CollectionsService:
     services.collections.close()
     services.collections = CollectionsService(services.settings.collections, reader=reader)
     services.collections.start(follow_sources=False)  # the tests call follower.run_due themselves
+    if "collections" in services.runner.local:  # the collections engine searches this one too
+        services.runner.local = {**services.runner.local, "collections": services.collections}
     assert services.collections.wait_ready(10)
     return services.collections
 

@@ -96,7 +96,7 @@ def test_traversal_names_are_refused_not_cleaned(client, path):
     assert 400 <= answer.status_code < 500 and answer.status_code != 200
 
 
-@pytest.mark.parametrize("name", ["../x", "a/b", "..", "a\\b", "", "x" * 65, ".hidden", "a%2Fb", 5, None])
+@pytest.mark.parametrize("name", ["../x", "a/b", "..", "a\\b", "", "x" * 65, ".hidden", "a%2Fb", 5, None, "docs\n"])
 def test_bad_collection_names(client, name):
     answer = client.post("/api/collections", json={"name": name}, headers=AUTH)
     assert answer.status_code == 400 and answer.get_json()["error"]

@@ -12,6 +12,7 @@ from searx.collections.store import SQLiteStore
 
 URL = "https://user:secret@wiki.example.org/docs/install?lang=en"
 SECRET_URL = "https://wiki.example.org/feed.xml?access_token=tok3n-of-the-wiki&user=ann#frag-secret"
+PATH_SECRET_URL = "https://feeds.example.org/feeds/S3CRET/rss.xml"
 
 
 @pytest.fixture
@@ -104,26 +105,31 @@ def test_without_the_reader_sources_are_refused(coll_app):
 def test_pdf_text_keeps_its_pages_and_names_are_safe():
     assert pages_of("Page 1\nIntro\nPage 2\nBody", "pdf") == [(1, "Intro"), (2, "Body")]
     assert pages_of("Page 1\nIntro", "html") == [(None, "Page 1\nIntro")]
-    assert entry_name("https://x.org/a/../b?q=1") == "x.org_a_b"
+    assert entry_name("https://x.org/a/../b?q=1") == "x.org"
     assert "/" not in entry_name(URL) and ".." not in entry_name("https://x.org/..../")
 
 
-def test_entry_names_never_carry_a_query_fragment_or_user_info():
-    assert entry_name(SECRET_URL) == "wiki.example.org_feed.xml"
-    assert entry_name("https://ann:pw@x.org/a?b=c#d") == "x.org_a"
+@pytest.mark.parametrize(("url", "name"), [
+    (SECRET_URL, "wiki.example.org"), ("https://ann:pw@x.org/a?b=c#d", "x.org"),
+    (PATH_SECRET_URL, "feeds.example.org"), ("https://X.org:8443/k/S3CRET", "x.org_8443"),
+    ("http://x.org:80/S3CRET", "x.org"), ("https://[2001:db8::1]/S3CRET", "2001_db8_1"),
+])  # fmt: skip
+def test_entry_names_are_the_host_never_a_path_query_fragment_or_user_info(url, name):
+    assert entry_name(url) == name
 
 
 def _leaks(text: str) -> bool:
-    return any(part in text for part in ("tok3n", "access_token", "frag-secret", "user=ann", "secret@"))
+    return any(part in text for part in ("tok3n", "access_token", "frag-secret", "user=ann", "secret@", "S3CRET",
+                                         "feed.xml", "rss.xml", "feeds_"))
 
 
 def test_a_credential_in_a_source_url_reaches_token_holders_only(setup):
     client, service, reader = setup
     reader.texts[SECRET_URL] = "The wiki feed lists the release notes of the widget."
     added = client.post("/api/collections/docs/sources", json={"url": SECRET_URL}, headers=AUTH).get_json()
-    assert added["entry"] == "wiki.example.org_feed.xml"
+    assert added["entry"] == "wiki.example.org"
     service.follower.run_due(now=1e12)
-    name = "wiki.example.org_feed.xml"
+    name = "wiki.example.org"
     anonymous = [client.get("/api/collections/docs/sources"), client.get("/api/collections/docs/entries"),
                  client.get(f"/api/collections/docs/entries/{name}"), client.get(f"/collections/docs/entries/{name}"),
                  client.post("/api/collections/docs/search", json={"query": "release notes"})]  # fmt: skip
@@ -135,11 +141,11 @@ def test_a_credential_in_a_source_url_reaches_token_holders_only(setup):
     assert holder["sources"][0]["url"] == SECRET_URL
 
 
-def test_sources_that_differ_only_in_their_query_keep_separate_entries(setup):
+def test_sources_of_one_host_keep_separate_entries(setup):
     client, service, reader = setup
-    first, second = "https://x.org/feed?page=1", "https://x.org/feed?page=2"
+    first, second = "https://x.org/feed?page=1", "https://x.org/other/feed"
     reader.texts.update({first: "Apples grow on trees.", second: "Bananas grow in bunches."})
-    upload_name = "x.org_feed-2"  # a file of the same name is not overwritten by a source
+    upload_name = "x.org-2"  # a file of the same name is not overwritten by a source
     from collection_kit import upload
 
     assert upload(client, "docs", upload_name, b"Cherries are small.").status_code == 200
@@ -148,16 +154,48 @@ def test_sources_that_differ_only_in_their_query_keep_separate_entries(setup):
     service.follower.run_due(now=1e12)
     service.follower.run_due(now=2e12)  # read again: each keeps its entry
     names = {e["entry"] for e in client.get("/api/collections/docs/entries").get_json()["entries"]}
-    assert names == {"x.org_feed", "x.org_feed-2", "x.org_feed-3"}
-    for query, entry in (("apples", "x.org_feed"), ("bananas", "x.org_feed-3"), ("cherries", "x.org_feed-2")):
+    assert names == {"x.org", "x.org-2", "x.org-3"}
+    for query, entry in (("apples", "x.org"), ("bananas", "x.org-3"), ("cherries", "x.org-2")):
         hits = client.post("/api/collections/docs/search", json={"query": query}).get_json()["results"]
         assert [h["entry"] for h in hits] == [entry]
     listed = client.get("/api/collections/docs/sources", headers=AUTH).get_json()["sources"]
-    assert {s["url"]: s["entry"] for s in listed} == {first: "x.org_feed", second: "x.org_feed-3"}
+    assert {s["url"]: s["entry"] for s in listed} == {first: "x.org", second: "x.org-3"}
 
 
-def test_an_index_written_with_query_names_is_renamed_when_it_opens(coll_factory, tmp_path):
-    # the index as the earlier release wrote it: the source's entry named after host, path and query
+def test_a_credential_in_a_source_path_is_nowhere_an_anonymous_reader_looks(coll_factory):
+    from searx.mcp.collections_tool import list_collections, search_collection
+
+    app = coll_factory(engines=[{"name": "my documents", "engine": "collections", "categories": ["general"]}])
+    reader = StubReader()
+    service = with_reader(app, reader)
+    client = app.test_client()
+    client.post("/api/collections", json={"name": "docs"}, headers=AUTH)
+    reader.texts[PATH_SECRET_URL] = "The feed announces the sprocket release."
+    added = client.post("/api/collections/docs/sources", json={"url": PATH_SECRET_URL}, headers=AUTH).get_json()
+    assert added["entry"] == "feeds.example.org" and added["url"] == PATH_SECRET_URL  # the holder's own answer
+    service.follower.run_due(now=1e12)
+    name = "feeds.example.org"
+    seen = [client.get("/api/collections/docs/sources"), client.get("/api/collections/docs/entries"),
+            client.get(f"/api/collections/docs/entries/{name}"), client.get(f"/collections/docs/entries/{name}"),
+            client.post("/api/collections/docs/search", json={"query": "sprocket"}),
+            client.get("/search", query_string={"q": "sprocket", "format": "json"}),
+            client.get("/search", query_string={"q": "sprocket"})]  # fmt: skip
+    assert all(r.status_code == 200 for r in seen)
+    texts = [r.get_data(as_text=True) for r in seen]
+    found = search_collection(service, {"collection": "docs", "query": "sprocket"})
+    texts += [found.text, repr(found.structured), list_collections(service).text]
+    assert not [t for t in texts if _leaks(t)]
+    assert seen[4].get_json()["results"][0]["entry"] == name and found.structured["results"][0]["entry"] == name
+    (result,) = [r for r in seen[5].get_json()["results"] if r["engine"] == "my documents"]
+    assert result["url"] == f"/collections/docs/entries/{name}#p0" and result["title"] == f"{name} (docs)"
+    holder = client.get("/api/collections/docs/sources", headers=AUTH).get_json()["sources"]
+    assert holder == [{**holder[0], "url": PATH_SECRET_URL, "entry": name}]
+
+
+@pytest.mark.parametrize("old_name", ["wiki.example.org_feed.xml_access_token_tok3n-of-the-wiki_user_ann",
+                                      "wiki.example.org_feed.xml"])
+def test_an_index_written_with_path_or_query_names_is_renamed_when_it_opens(coll_factory, tmp_path, old_name):
+    # the index as earlier releases wrote it: the source's entry named after host, path (and query)
     data = tmp_path / "old"
     old = SQLiteStore(data / "collections.sqlite3")
     old.open()
@@ -175,10 +213,10 @@ def test_an_index_written_with_query_names_is_renamed_when_it_opens(coll_factory
     app = coll_factory(data_dir=str(data))
     client = app.test_client()
     names = [e["entry"] for e in client.get("/api/collections/docs/entries").get_json()["entries"]]
-    assert names == [kept, "wiki.example.org_feed.xml"]
+    assert names == [kept, "wiki.example.org"]
     assert client.get(f"/api/collections/docs/entries/{old_name}").status_code == 404
     hits = client.post("/api/collections/docs/search", json={"query": "release notes"}).get_json()["results"]
-    assert hits[0]["entry"] == "wiki.example.org_feed.xml"
+    assert hits[0]["entry"] == "wiki.example.org"
     assert not _leaks(client.get("/api/collections/docs/sources").get_data(as_text=True))
     reader = StubReader()
     reader.texts[SECRET_URL] = text + " Now with more."

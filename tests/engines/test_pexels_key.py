@@ -13,6 +13,7 @@ from test_images_app import JSON, PEXELS_KEY, route_pexels
 
 from searx.engines import load_engines
 from searx.network.client import EngineNetwork
+from searx.network.guard import AddressGuard
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
 from searx.search.health import EngineHealth
@@ -36,10 +37,24 @@ def network(hosts: UpstreamHosts) -> Iterator[EngineNetwork]:
     net.close()
 
 
+# what the upstream hosts double's names resolve to for the runner's address guard (no DNS in tests)
+ADDRESSES = {"static.pexels.com": ["93.184.216.34"], "pexels.com": ["93.184.216.35"], "loop.pexels.com": ["127.0.0.1"],
+             "lan.pexels.com": ["10.0.0.7"], "mixed.pexels.com": ["93.184.216.34", "::1"]}
+
+
+def resolve(host: str, port: int) -> list[str]:
+    if host not in ADDRESSES:
+        raise OSError(f"{host} does not resolve")
+    return ADDRESSES[host]
+
+
+GUARD = AddressGuard(resolver=resolve, own_addresses=())
+
+
 def runner(network: EngineNetwork, store: Store, **entry: object) -> SearchRunner:
     conf = [{"name": "pexels", "engine": "pexels", "shortcut": "pe", "timeout": 5.0, **entry}]
     return SearchRunner(load_engines(conf), network, PluginManager([], raise_errors=True),
-                        health=EngineHealth(store), bot_check=page_error, tokens=TokenCache(store))
+                        health=EngineHealth(store), bot_check=page_error, tokens=TokenCache(store), guard=GUARD)
 
 
 def search(r: SearchRunner, query: str = "cats") -> tuple[str, str, int, str]:
@@ -158,29 +173,63 @@ HOSTILE = b"""<html><head>
 <script src="javascript:alert(1)"></script>
 <script src="//attacker.example/protocol-relative.js"></script>
 <script src="https://www.pexels.com:99999/bad-port.js"></script>
+<script src="https://www.pexels.com:8443/other-port.js"></script>
+<script src="https://www.pexels.com:443/own-port.js"></script>
+<script src="https://loop.pexels.com/loopback.js"></script>
+<script src="https://lan.pexels.com/lan.js"></script>
+<script src="https://mixed.pexels.com/mixed.js"></script>
+<script src="https://nowhere.pexels.com/unresolved.js"></script>
 <script src="https://static.pexels.com/assets/ok.js"></script>
 </head></html>"""
 
 
 def test_a_home_page_cannot_send_the_runner_elsewhere(hosts: UpstreamHosts, network: EngineNetwork) -> None:
     route_pexels(hosts, home=HOSTILE)
+    hosts.route("www.pexels.com", "/own-port.js", NO_KEY, content_type=JS)
     hosts.route("static.pexels.com", "/assets/ok.js", b'{"secret-key":"SiblingHostKey1"}', content_type=JS)
     assert search(runner(network, MemoryStore()))[0] == "ok"
-    assert [(s.host, s.path.split("?")[0]) for s in hosts.seen] == [
-        ("www.pexels.com", "/"), ("static.pexels.com", "/assets/ok.js"), ("www.pexels.com", API)]
+    # no other port, and no other host of the site that resolves to loopback, the LAN or nothing
+    assert sorted((s.host, s.path.split("?")[0]) for s in hosts.seen) == sorted([
+        ("www.pexels.com", "/"), ("www.pexels.com", "/own-port.js"), ("static.pexels.com", "/assets/ok.js"),
+        ("www.pexels.com", API)])  # fmt: skip
     assert hosts.seen[-1].headers["secret-key"] == "SiblingHostKey1"
 
 
 def test_token_pages_rules() -> None:
     many = [f"/s{i}.js" for i in range(TOKEN_PAGES + 5)]
     assert len(token_pages("https://www.pexels.com/", many, True)) == TOKEN_PAGES
-    assert token_pages("https://www.pexels.com/", ["/a.js", "/a.js#x", "https://pexels.com/b.js"], False) == [
+    assert token_pages("https://www.pexels.com/", ["/a.js", "/a.js#x", "https://pexels.com/b.js"], False, GUARD) == [
         "https://www.pexels.com/a.js", "https://pexels.com/b.js"]
     assert token_pages("http://127.0.0.1:8000/", ["/a.js", "http://127.0.0.2:8000/b.js"], True) == [
         "http://127.0.0.1:8000/a.js"], "an address names only itself"
     assert token_pages("http://127.0.0.1:8000/", ["/a.js"], False) == [], "http:// needs enable_http"
+    # the page's own port only (the scheme's own counts for an upgrade to https)
+    assert token_pages("http://127.0.0.1:8000/", ["http://127.0.0.1:8001/a.js", "http://127.0.0.1/b.js",
+                                                  "http://127.0.0.1:8000/c.js"], True) == ["http://127.0.0.1:8000/c.js"]
+    assert token_pages("http://x.example/", ["https://x.example/a.js", "https://x.example:8443/b.js",
+                                             "http://x.example:80/c.js"], True) == [
+        "https://x.example/a.js", "http://x.example:80/c.js"]
+    # another host of the site only through the address guard: none without one
+    named = ["https://static.pexels.com/a.js", "https://loop.pexels.com/b.js", "https://lan.pexels.com/c.js",
+             "https://mixed.pexels.com/d.js", "https://nowhere.pexels.com/e.js", "https://www.pexels.com/f.js"]
+    assert token_pages("https://www.pexels.com/", named, False, GUARD) == [
+        "https://static.pexels.com/a.js", "https://www.pexels.com/f.js"]
+    assert token_pages("https://www.pexels.com/", named, False) == ["https://www.pexels.com/f.js"]
 
 
 def test_the_engine_kit_follows_token_pages_as_the_runner_does(upstream) -> None:  # noqa: ANN001
     ok = call_engine(make_engine("pexels", base_url=upstream.base("pexels-site"), enable_http=True), "cats")
     assert ok.outcome == "ok" and len(ok.results) == 2
+
+
+def test_the_instances_guard_resolves_no_name_under_tor(monkeypatch: pytest.MonkeyPatch) -> None:
+    from searx.network.guard import instance_guard
+    from searx.services import upstream_guard
+    from tests.conftest import make_settings
+
+    looked_up: list[str] = []
+    monkeypatch.setattr("socket.getaddrinfo", lambda host, *a, **k: looked_up.append(host) or [])
+    tor = make_settings([], outgoing={"using_tor_proxy": True, "proxies": {"all://": "http://127.0.0.1:9"}})
+    named = ["https://static.pexels.com/a.js", "/b.js"]
+    assert token_pages("https://www.pexels.com/", named, False, upstream_guard(tor, instance_guard(tor))) == ["https://www.pexels.com/b.js"]
+    assert looked_up == []  # no DNS leak: the other host is not asked

@@ -366,10 +366,12 @@ def test_a_replacement_may_use_the_patterns_groups() -> None:
 def test_the_lucky_bang_goes_where_the_rules_let_it(app_factory: Any, fake_engine: Any) -> None:
     spam = json_engine_entry(fake_engine.url, "spam", extra="&host=spam.example.net&overlap=0")  # every result on spam
     client = app_factory(make_settings([spam], hostnames=RULES)).test_client()
-    assert client.get("/search", query_string={"q": "!! alpha"}).status_code == 200  # nothing left to go to
+    typed = {"Sec-Fetch-Site": "none"}  # the user's own !! (another site's link never leaves the instance)
+    assert client.get("/search", query_string={"q": "!! alpha"}, headers=typed).status_code == 200  # nothing left
     client.set_cookie("disabled_plugins", "hostnames")
-    response = client.get("/search", query_string={"q": "!! alpha"})
+    response = client.get("/search", query_string={"q": "!! alpha"}, headers=typed)
     assert response.status_code == 303 and urlsplit(response.headers["Location"]).hostname == "spam.example.net"
     beta = json_engine_entry(fake_engine.url, "beta", extra="&overlap=0")
-    response = app_factory(make_settings([beta], hostnames=RULES)).test_client().get("/search", query_string={"q": "!! a"})
+    response = app_factory(make_settings([beta], hostnames=RULES)).test_client().get(
+        "/search", query_string={"q": "!! a"}, headers=typed)
     assert response.status_code == 303 and urlsplit(response.headers["Location"]).hostname == "mirror.example.net"

@@ -87,7 +87,7 @@ def test_favicons_and_tiles_share_the_slots_and_what_the_store_has_needs_none(ga
     icons = FaviconFetcher(images.derived(max_bytes=favicons.MAX_BYTES), store)
     tiles = TileFetcher(MapSettings(tile_url="http://pictures.test/{z}/{x}/{y}.png"), images.derived(max_bytes=4096),
                         store)  # fmt: skip
-    store.set(f"{tiles._prefix}1/0/0", PNG, 60)
+    tiles.store.set(f"{tiles._prefix}1/0/0", PNG, 60)
     held = _hold(lambda: images.fetch("http://pictures.test/cat.png"), 1, gate)
     with pytest.raises(ImageError, match="all the pictures"):
         tiles.tile(1, 1, 1, client="x")

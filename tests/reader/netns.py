@@ -68,8 +68,9 @@ def _tls_files(folder: Path) -> tuple[Path, Path]:
 
 @contextmanager
 def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443,
-                   command: Sequence[str] | None = None) -> Iterator[SiteHost]:
-    """The reader's test site in a namespace, or ``command`` (a server that prints "ready"; no TLS files)."""
+                   command: Sequence[str] | None = None, also: Sequence[int] = ()) -> Iterator[SiteHost]:
+    """The reader's test site in a namespace, or ``command`` (a server that prints "ready"; no TLS files);
+    ``also``: more HTTP ports the site answers on (each an origin of its own)."""
     tag = f"{os.getpid() % 100000}{random.randrange(1000):03d}"
     namespace, outer, inner = f"srxr{tag}", f"srxh{tag}", f"srxn{tag}"
     net = f"10.{random.randrange(200, 250)}.{random.randrange(1, 250)}"
@@ -87,8 +88,8 @@ def namespace_host(folder: Path, http_port: int = 8080, https_port: int = 8443,
         _ip("netns", "exec", namespace, "ip", "link", "set", "lo", "up")
         if command is None:
             cert, key = _tls_files(folder)
-            command = [sys.executable, str(HERE / "netns_site.py"), str(http_port), str(https_port), str(cert),
-                       str(key)]  # fmt: skip
+            ports = ",".join(str(p) for p in (http_port, *also))
+            command = [sys.executable, str(HERE / "netns_site.py"), ports, str(https_port), str(cert), str(key)]
         with log.open("wb") as out:
             server = subprocess.Popen(["ip", "netns", "exec", namespace, *command], stdout=out,
                                       stderr=subprocess.STDOUT)  # fmt: skip

@@ -1,7 +1,8 @@
 """A small web site for the reader's end-to-end tests, run inside a test network namespace.
 
-``python tests/reader/netns_site.py HTTP_PORT [HTTPS_PORT CERT KEY]``; prints one line per
-request ("GET /path") on stdout so tests can see what reached the site.
+``python tests/reader/netns_site.py HTTP_PORT[,HTTP_PORT...] [HTTPS_PORT CERT KEY]``; prints one line
+per request ("GET /path") on stdout so tests can see what reached the site (each HTTP port is an
+origin of its own for the reader's per-origin slots).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ class Site(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        _log(f"GET {self.path} cookie={self.headers.get('Cookie')} ua={self.headers.get('User-Agent')}")
+        _log(f"GET {self.path} cookie={self.headers.get('Cookie')} ua={self.headers.get('User-Agent')} "
+             f"port={self.server.server_address[1]}")
         path = self.path
         if path == "/page.html":
             self._send(200, ARTICLE, Content_Type="text/html; charset=utf-8", Set_Cookie="s=1; Path=/")
@@ -81,7 +83,7 @@ class Site(BaseHTTPRequestHandler):
 
 
 def main() -> None:
-    servers = [ThreadingHTTPServer(("0.0.0.0", int(sys.argv[1])), Site)]
+    servers = [ThreadingHTTPServer(("0.0.0.0", int(port)), Site) for port in sys.argv[1].split(",")]
     if len(sys.argv) > 4:
         tls = ThreadingHTTPServer(("0.0.0.0", int(sys.argv[2])), Site)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

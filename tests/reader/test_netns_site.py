@@ -116,6 +116,15 @@ def test_whole_request_deadline(host: SiteHost, extractor: ExtractorPool) -> Non
     assert err.code == "timeout" and time.monotonic() - start < 3
 
 
+def test_a_site_that_sends_nothing_is_left_after_idle_timeout(host: SiteHost, extractor: ExtractorPool) -> None:
+    """A slow site holds a read's slots for ``fetch.idle_timeout``, not for the whole ``fetch.timeout``."""
+    import time
+
+    start = time.monotonic()
+    err = _error(_reader(extractor, timeout=15, idle_timeout=1), f"http://{host.address}:8080/slow")
+    assert err.code == "timeout" and time.monotonic() - start < 3
+
+
 def test_namespace_is_removed_afterwards(tmp_path: Path) -> None:
     import subprocess
 

@@ -239,8 +239,10 @@ def test_a_cooldown_on_the_redirect_target_is_not_the_redirecting_sites(make_rea
     rec = Recorder({"https://news.example/redir": redirect("https://other.example/page"),
                     "https://other.example/page": (503, {}, b"")})  # fmt: skip
     reader = make_reader(rec)
-    for _ in range(3):
-        assert error_of(reader, "https://news.example/redir").upstream_status == 503
+    assert error_of(reader, "https://news.example/redir").upstream_status == 503
+    for _ in range(2):  # a redirect into a site that cools down is not followed: the site is not asked
+        assert error_of(reader, "https://news.example/redir").code == "rate_limited"
+    assert [r.headers["host"] for r in rec.requests] == ["news.example", "other.example"] + ["news.example"] * 2
     assert reader.politeness._state("https://news.example") is None
     assert reader.politeness._state("https://other.example") is not None
 
@@ -341,6 +343,74 @@ def test_one_client_reads_at_most_max_per_client_pages_at_once(held_reader: Call
     assert held.inside == 3
 
 
+def test_past_half_of_the_slots_a_client_that_reads_gets_no_second(held_reader: Callable[..., Any]) -> None:
+    reader, held = held_reader(max_concurrent=4, max_per_client=2)
+    threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "b")])
+    try:
+        err = error_of(reader, "https://example.org/", client="a")  # half taken: a reads already
+        assert (err.code, err.status) == ("rate_limited", 429) and "1 page " in err.message
+        threads += _holding(reader, held, [("https://example.org/", "c")])  # a client that reads nothing yet
+    finally:
+        _release(held, threads)
+    assert held.inside == 3
+
+
+def test_the_summary_reads_in_a_lane_no_api_caller_can_take(held_reader: Callable[..., Any]) -> None:
+    reader, held = held_reader(max_concurrent=2)
+    threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "b")])
+    try:
+        assert error_of(reader, "https://example.org/", client="c").code == "busy"
+        import threading
+
+        summary = threading.Thread(target=reader.read, args=("https://example.org/",),
+                                   kwargs={"client": "c", "lane": "summary"})  # fmt: skip
+        summary.start()
+        threads.append(summary)
+        held.wait_inside(3)  # it reached the site while every API slot was taken
+        assert reader.admission.slots.held("summary") == 1
+    finally:
+        _release(held, threads)
+
+
+def test_the_summary_waits_for_a_sites_slot_until_its_deadline(held_reader: Callable[..., Any]) -> None:
+    import threading
+
+    reader, held = held_reader(per_origin=1)
+    threads = _holding(reader, held, [("https://news.example/1", "a")])
+    try:
+        late = error_of(reader, "https://news.example/2", client="b", lane="summary", deadline=time.monotonic() + 0.2)
+        assert late.code == "rate_limited" and held.inside == 1  # it waited, then gave up at its deadline
+        waiting = threading.Thread(target=reader.read, args=("https://news.example/3",),
+                                   kwargs={"lane": "summary", "deadline": time.monotonic() + 10})  # fmt: skip
+        waiting.start()
+        threads.append(waiting)
+        assert error_of(reader, "https://news.example/4", client="c").code == "rate_limited"  # API: at once
+    finally:
+        _release(held, threads)
+    assert held.inside == 2  # the summary's read went in when the first one ended
+
+
+def test_a_read_holds_the_slot_of_the_site_it_reads_at_that_moment(make_reader: Callable[..., Reader]) -> None:
+    import threading
+
+    held = Held()
+    text = (200, {"content-type": "text/plain"}, b"ok")
+    reader = make_reader(site({"https://news.example/go": redirect("https://other.example/page"),
+                               "https://news.example/b": text, "https://other.example/page": held}),
+                         reader_settings(per_origin=1, cache_ttl=0))  # fmt: skip
+    going = threading.Thread(target=reader.read, args=("https://news.example/go",))
+    going.start()
+    try:
+        held.wait_inside(1)  # redirected, now reading other.example
+        assert reader.read("https://news.example/b").status == 200  # news.example's slot was given back
+        assert error_of(reader, "https://other.example/page").code == "rate_limited"
+        assert reader.politeness.slots.held("https://other.example") == 1
+    finally:
+        _release(held, [going])
+    assert reader.politeness.slots.held("https://news.example") == reader.politeness.slots.held(
+        "https://other.example") == 0
+
+
 def test_reads_in_flight_stop_at_max_concurrent_for_everyone(held_reader: Callable[..., Any]) -> None:
     reader, held = held_reader(max_concurrent=2)
     threads = _holding(reader, held, [("https://news.example/1", "a"), ("https://other.example/1", "b")])
@@ -351,7 +421,7 @@ def test_reads_in_flight_stop_at_max_concurrent_for_everyone(held_reader: Callab
         assert reader.admission.slots.held("*") == 2
     finally:
         _release(held, threads)
-    assert reader.admission.slots.held("*") == 0 and reader.politeness.slots.held("https://news.example:") == 0
+    assert reader.admission.slots.held("*") == 0 and reader.politeness.slots.held("https://news.example") == 0
     assert reader.read("https://example.org/", client="c").status == 200
 
 

@@ -101,6 +101,7 @@ def test_open_store_talks_to_a_real_server(valkey_server, prefix: str) -> None:
         ({"adress": "valkey://x"}, "store.adress"),
         ({"url": "valkey://x", "timeout": "fast"}, "store.timeout"),
         ({"max_keys": True}, "store.max_keys"),
+        ({"cache_bytes": 1000}, "store.cache_bytes"),
     ],
 )
 def test_open_store_bad_settings_name_the_key(config: dict, key: str) -> None:

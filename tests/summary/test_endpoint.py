@@ -39,7 +39,8 @@ def test_summary_streams_ndjson(site: Any, fake_llm: FakeLLM) -> None:
     assert set(lines[-2]["conversation"]) == {"id", "turn", "max_turns", "share"} and lines[-2]["conversation"]["turn"] == 1
     assert lines[-1] == {"done": True, "model": "fake-model", "finish_reason": "stop", "citations": [1],
                          "invalid_citations": [3, 7], "cached": False, "grounded": True,
-                         "support": [{"start": 0, "end": 39, "state": "weak", "citations": [1, 3, 7], "score": 0.0}],
+                         "support": [{"start": 0, "end": 39, "state": "weak", "citations": [1, 3, 7], "score": 0.0,
+                                      "reason": ""}],
                          "answer_lang": "en", "lang_mismatch": False, "unanswered": False}  # fmt: skip
     sent = fake_llm.requests[0]
     assert sent.headers["authorization"] == "Bearer sk-admin-secret"

@@ -36,13 +36,14 @@ Serve = Callable[..., Site]
 
 @pytest.fixture
 def serve(site: Any, fake_engine: FakeEngineServer, fake_llm: FakeLLM) -> Serve:
-    def start(*, server: dict[str, Any] | None = None, limiter: dict[str, Any] | None = None, **conf: Any) -> Site:
+    def start(*, server: dict[str, Any] | None = None, limiter: dict[str, Any] | None = None,
+              engine: str = "&n=8&suggest=5", **conf: Any) -> Site:  # fmt: skip
         values = {"base_url": fake_llm.base_url, "api_key": "sk-admin-secret", "model": "fake-model",
                   "first_token_timeout": 5.0, "idle_timeout": 5.0, "total_timeout": 20.0, **conf}  # fmt: skip
         sections: dict[str, Any] = {"ai_summary": values, "server": server or {}}
         if limiter:
             sections["limiter"] = limiter
-        engines = [json_engine_entry(fake_engine.url, "alpha", extra="&n=8&suggest=5")]
+        engines = [json_engine_entry(fake_engine.url, "alpha", extra=engine)]
         return site(make_settings(engines, **sections))
 
     return start
@@ -129,6 +130,26 @@ def test_two_turns_the_rewrite_the_prompt_citations_and_support(serve: Serve, fa
     assert 'Follow-up question from the user (JSON string): "how many people live there"' in last
     assert "Snippet 0 about how many people live in canberra" in last and '"n": 6' in last
     assert "about capital of australia:" not in last  # the first turn's sources are not given again
+
+
+def test_search_syntax_in_the_rewrite_is_dropped_unless_the_user_typed_it(serve: Serve, fake_llm: FakeLLM,
+                                                                            fake_engine: FakeEngineServer) -> None:  # fmt: skip
+    # the model copies bangs, a language, a timeout and a lucky !! into its rewrite (a page told it to)
+    fake_llm.script(Reply.tokens(FIRST_ANSWER), Reply.tokens([":fr !nosuch how many people ", "live in canberra <1 !!"]),
+                    Reply.tokens(SECOND_ANSWER), Reply.tokens(["!alpha :de how many people live in canberra"]),
+                    Reply.tokens(SECOND_ANSWER))  # fmt: skip
+    app = serve(engine="&n=8&suggest=5&lang={lang}")
+    _, conversation = first_turn(app)
+    before = len(fake_engine.requests)
+    lines = lines_of(ask(app, conversation, "how many people live there"))
+    assert lines[0] == {"search": {"query": "how many people live in canberra", "rewritten": True}}
+    (asked,) = [args for path, args, _ in fake_engine.requests[before:] if path == "/json"]
+    assert asked["q"] == "how many people live in canberra" and asked["lang"] != "fr" and lines[-1]["done"] is True
+    # the user's own bang stays, and does its work; the model's :de does not
+    lines = lines_of(ask(app, conversation, "!alpha how many people live there", turn=3))
+    assert lines[0] == {"search": {"query": "!alpha how many people live in canberra", "rewritten": True}}
+    (*_, (path, asked, _)) = fake_engine.requests
+    assert (path, asked["q"]) == ("/json", "how many people live in canberra") and asked["lang"] != "de"
 
 
 def test_a_rewrite_that_fails_the_check_falls_back_to_the_key_terms(serve: Serve, fake_llm: FakeLLM,
@@ -366,5 +387,5 @@ def test_follow_ups_off_with_one_turn(serve: Serve, fake_llm: FakeLLM) -> None:
 def test_the_conversation_keeps_no_client_and_no_key(serve: Serve, fake_llm: FakeLLM) -> None:
     app = serve()
     _, conversation = first_turn(app)
-    raw = app.services.store.get(PREFIX + conversation).decode()
+    raw = app.services.summary.conversations.store.get(PREFIX + conversation).decode()
     assert "sk-admin-secret" not in raw and "127.0.0.1" not in raw and "creator" not in raw

@@ -36,13 +36,15 @@ class FakeReader:
         self.release = threading.Event()
         self.urls: list[str] = []
         self.clients: list[str | None] = []
+        self.lanes: list[str] = []
         self.lock = threading.Lock()
 
     def read(self, url: str, *, format: str = "markdown", deadline: float | None = None,
-             accept_language: str | None = None, client: str | None = None) -> _Page:  # fmt: skip
+             accept_language: str | None = None, client: str | None = None, lane: str = "api") -> _Page:  # fmt: skip
         with self.lock:
             self.urls.append(url)
             self.clients.append(client)
+            self.lanes.append(lane)
         if url in self.hold:
             self.release.wait(10)
         if url in self.fail:
@@ -153,7 +155,8 @@ def test_reading_lines_come_before_the_first_delta_and_the_prompt_gets_the_passa
     assert [r["url"] for r in reading[:3]] == urls and all(r["state"] == "started" for r in reading[:3])
     assert {r["url"]: r["state"] for r in reading[3:]} == {urls[0]: "ok", urls[1]: "failed", urls[2]: "ok"}
     assert sorted(reader.urls) == sorted(urls)  # only the top 3 evidence URLs, nothing else
-    assert len(set(reader.clients)) == 1 and reader.clients[0]  # the reads count against the client's cap
+    assert len(set(reader.clients)) == 1 and reader.clients[0]
+    assert set(reader.lanes) == {"summary"}  # the summary's own slots, not the API callers'
     given = next(line["passages"] for line in lines if "passages" in line)
     assert {p["n"] for p in given} == {1, 3}
     prompt = fake_llm.requests[0].body["messages"][1]["content"]

@@ -80,7 +80,7 @@ def _check_support(done: dict[str, Any], text: str) -> None:
     points = len(text)  # Python strings index code points, as the offsets do
     end = 0
     for mark in support:
-        assert set(mark) == {"start", "end", "state", "citations", "score"}
+        assert set(mark) == {"start", "end", "state", "citations", "score", "reason"}
         assert end <= mark["start"] < mark["end"] <= points
         assert mark["state"] in ("supported", "weak", "uncited", "framing")
         assert 0.0 <= mark["score"] <= 1.0 and text[mark["start"] : mark["end"]].strip()

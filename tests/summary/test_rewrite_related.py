@@ -27,6 +27,23 @@ def test_the_rewrite_check(candidate: str, ok: bool) -> None:
     assert rewrite.check(candidate, "how many people live there", EARLIER, ANSWER) is ok
 
 
+@pytest.mark.parametrize(("candidate", "follow_up", "query"), [
+    ("!doc how many people live in canberra", "how many people live there", "how many people live in canberra"),
+    (":fr how many people live in canberra", "how many people live there", "how many people live in canberra"),
+    ("how many people live in canberra <3", "how many people live there", "how many people live in canberra"),
+    ("!! how many people live in canberra", "how many people live there", "how many people live in canberra"),
+    ("!!w how many !images people live in :en-US canberra", "how many people live there",
+     "how many people live in canberra"),
+    # what the user typed stays, whatever its case
+    ("!DOC how many people live in canberra", "!doc how many people live there", "!DOC how many people live in canberra"),
+    (":fr how many people <3 live in canberra", ":FR how many people live there", ":fr how many people live in canberra"),
+    # not syntax: a lone "!", a "<" that is no timeout, words with a colon
+    ("what is ! and <b> and 12:30 in canberra", "what is ! there", "what is ! and <b> and 12:30 in canberra"),
+])  # fmt: skip
+def test_search_syntax_the_user_did_not_type_is_dropped(candidate: str, follow_up: str, query: str) -> None:
+    assert rewrite.plain(candidate, follow_up) == query
+
+
 def test_tidy_drops_labels_and_quotes() -> None:
     assert rewrite.tidy(' Standalone query: "how many people live in canberra" ') == "how many people live in canberra"
 

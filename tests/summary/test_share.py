@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 
 from searx.summary.conversation import SHARE_PREFIX
@@ -69,11 +70,13 @@ def test_a_share_keeps_no_preferences_no_server_and_no_client(serve: Serve, fake
     app = serve()
     _, conversation = first_turn(app, headers={"Cookie": "safesearch=2; ai_summary_model=fake-model"})
     share_id = share(app, conversation).json()["id"]
-    raw = app.services.store.get(SHARE_PREFIX + share_id).decode()
+    raw = app.services.summary.conversations.shares.get(SHARE_PREFIX + share_id).decode()
     stored = json.loads(raw)
     assert set(stored) == {"v", "created", "turns"}
     assert "server" not in raw and "creator" not in raw and "127.0.0.1" not in raw and "safesearch" not in raw
-    assert stored["turns"][0]["related"] == []
+    # what the shared page shows, nothing more: no passages read, no snippets, no related questions
+    assert set(stored["turns"][0]) == {"question", "query", "text", "model", "citations", "sources", "review"}
+    assert set(stored["turns"][0]["sources"][0]) == {"n", "title", "url"}
 
 
 def test_answer_text_and_snippets_are_escaped_on_the_shared_page(serve: Serve, fake_llm: FakeLLM) -> None:
@@ -134,3 +137,16 @@ def test_opening_a_share_counts_against_the_limiter(serve: Serve, fake_llm: Fake
     url = share(app, conversation).json()["url"]  # making the link: two
     with httpx.Client() as stranger:
         assert [stranger.get(url).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_link_made_as_a_copy_of_whole_turns_still_opens(serve: Serve, fake_llm: FakeLLM) -> None:
+    """Links made before shares kept only what their page shows hold whole turns (passages, snippets)."""
+    app = serve()
+    _, conversation = first_turn(app)
+    kept = app.services.summary.conversations.load(conversation)
+    old = {"v": 1, "created": int(time.time()), "turns": [msgspec.to_builtins(t) for t in kept.turns]}
+    assert "grounding" in old["turns"][0] and "snippet" in old["turns"][0]["sources"][0]
+    app.services.summary.conversations.shares.set(SHARE_PREFIX + "B" * 22, json.dumps(old).encode(), ttl=60)
+    page = httpx.get(f"{app.url}/shared/{'B' * 22}")
+    assert page.status_code == 200 and f">{kept.turns[0].question}</h2>" in page.text
+    assert 'data-state="weak"' in page.text and "Hello world" in page.text  # the answer and its support marks

@@ -87,7 +87,8 @@ def test_think_filter_unclosed_block_drops_the_rest() -> None:
 def test_every_error_code_has_status_and_message() -> None:
     codes = {"not_configured", "bad_request", "forbidden", "bad_signature", "expired", "busy", "rate_limited",
              "llm_unreachable", "llm_rejected", "llm_failed", "first_token_timeout", "idle_timeout", "deadline",
-             "interrupted", "no_answer", "bad_conversation", "no_results", "disabled", "store_unavailable"}  # fmt: skip
+             "interrupted", "no_answer", "bad_conversation", "no_results", "disabled", "store_unavailable",
+             "store_full"}  # fmt: skip
     assert set(ndjson.ERRORS) == codes
     for code in codes:
         line = json.loads(ndjson.encode(Failed(code)))
@@ -114,6 +115,10 @@ def test_lines_are_single_json_lines() -> None:
         ("https://s.example.evil.example", None, "s.example", "https", False, False),
         ("https://s.example:8443", None, "s.example", "https", False, False),
         ("null", None, "s.example", "https", False, False),
+        # a form POSTed from a page under Referrer-Policy: no-referrer: the browser's word decides
+        ("null", "same-origin", "s.example", "https", False, True),
+        ("null", "cross-site", "s.example", "https", False, False),
+        ("https://evil.example", "same-origin", "s.example", "https", False, False),
         (None, "cross-site", "s.example", "https", False, False),
         (None, "none", "s.example", "https", False, False),
     ],

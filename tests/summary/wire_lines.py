@@ -18,6 +18,8 @@ from searx.summary.review import Review, SupportMark
 
 # the states a sentence's support mark may have (docs/dev/ai_summary_protocol.md, Sentence support)
 SUPPORT_STATES = ("supported", "weak", "uncited", "framing")
+# why a weak sentence's cited source says the opposite (a weak mark's ``reason``; "" when it does not)
+SUPPORT_REASONS = ("negation", "antonym", "comparison", "role", "quantifier", "modality")
 # the client's name of each event
 KINDS: dict[type, str] = {Search: "search", Head: "head", Reading: "reading", Passages: "passages", Delta: "delta",
                           Related: "related", Conversation: "conversation", Done: "done", Failed: "error"}  # fmt: skip
@@ -37,8 +39,9 @@ def _done(**review_fields: object) -> Done:
 def samples() -> list[tuple[str, Event]]:
     """(the client's kind, the event), at least one of each event type."""
     found = evidence.build(_RESULTS, "what is alpha?", "en", 5, exp=1_900_000_000, related=True)
-    marks = [SupportMark(start=10 * i, end=10 * i + 9, state=state, citations=[1] if i % 2 else [], score=i / 4)
-             for i, state in enumerate(SUPPORT_STATES)]  # fmt: skip
+    kinds = [(state, "") for state in SUPPORT_STATES] + [("weak", reason) for reason in SUPPORT_REASONS]
+    marks = [SupportMark(start=10 * i, end=10 * i + 9, state=state, citations=[1] if i % 2 else [], score=i / 4,
+                         reason=reason) for i, (state, reason) in enumerate(kinds)]  # fmt: skip
     events: list[Event] = [
         Search("how many people live in canberra", True),
         Search("alpha", False),

@@ -1,11 +1,13 @@
-"""``!!`` bangs at /search: a 303 to the site for GET and POST, nothing of the user's carried along;
-``!!`` alone goes to the first result; an unknown bang is a word; ``<3`` limits the engines."""
+"""``!!`` bangs at /search: a 303 to the site for GET and POST (from the instance's own form, a page
+that opens it), nothing of the user's carried along; ``!!`` alone goes to the first result, unless
+another site sent the browser; an unknown bang is a word; ``<3`` limits the engines."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from lxml import html
 
 from tests.conftest import json_engine_entry, make_settings
 
@@ -81,14 +83,78 @@ def test_an_unknown_site_bang_is_a_normal_search_with_the_word_left_in(site_clie
     assert asked(fake_engine, before) == ["!!nosuch paris"]
 
 
+TYPED = {"Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate"}  # the address bar, a bookmark
+OWN_FORM = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"}
+# what Chromium sends with a form POSTed from a page under Referrer-Policy: no-referrer (the instance's)
+OWN_POST = {**OWN_FORM, "Origin": "null"}
+
+
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_double_bang_alone_goes_to_the_first_result(site_client, method) -> None:
     client = site_client()
     values = {"q": "!! alpha letter"}
-    resp = client.get("/search", query_string=values) if method == "GET" else client.post("/search", data=values)
+    resp = (client.get("/search", query_string=values, headers=TYPED) if method == "GET"
+            else client.post("/search", data=values, headers={"Sec-Fetch-Site": "none"}))
     first = client.get("/search", query_string={"q": "alpha letter", "format": "json"}).get_json()["results"][0]
     assert resp.status_code == 303 and resp.headers["Location"] == first["url"]
     assert "Set-Cookie" not in resp.headers
+
+
+@pytest.mark.parametrize("headers", [OWN_FORM, OWN_POST])
+@pytest.mark.parametrize("q", ["!! alpha letter", "!!w paris"])
+def test_the_instances_own_form_gets_a_page_that_opens_the_site(site_client, headers, q) -> None:
+    # a browser does not follow a form's redirect to another site under the pages' form-action 'self'
+    client = site_client()
+    resp = client.post("/search", data={"q": q}, headers=headers)
+    target = (client.get("/search", query_string={"q": "alpha letter", "format": "json"}).get_json()["results"][0]["url"]
+              if q.startswith("!! ") else "https://en.wikipedia.org/w/index.php?search=paris")
+    page = html.fromstring(resp.data)
+    assert resp.status_code == 200 and "Location" not in resp.headers and resp.headers["Cache-Control"] == "no-store"
+    assert page.xpath("//meta[@http-equiv='refresh']/@content") == [f"0; url={target}"]
+    assert page.xpath("//main//a/@href") == [target] and page.xpath("//main//a/@rel") == ["noreferrer"]
+    assert "Set-Cookie" not in resp.headers
+
+
+CROSS_SITE = [
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"},
+    {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate"},  # a sibling subdomain is another site's page
+    {"Sec-Fetch-Site": "none", "Referer": "https://evil.example/page"},
+    {"Sec-Fetch-Site": "same-origin", "Origin": "https://evil.example"},
+    {"Origin": "https://evil.example"},  # a browser without Sec-Fetch-*
+    {"Referer": "https://evil.example/page"},
+    {"Referer": "http://localhost.evil.example/"},
+    {"Origin": "null"},  # a sandboxed frame, or another site's no-referrer page posting a form
+    {},  # an old browser following a rel=noreferrer link, or curl: nobody vouches for it
+]
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE)
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_double_bang_from_another_site_is_no_open_redirect(site_client, fake_engine, headers, method) -> None:
+    client = site_client()
+    before = len(fake_engine.requests)
+    values = {"q": "!! alpha letter"}
+    resp = (client.get("/search", query_string=values, headers=headers) if method == "GET"
+            else client.post("/search", data=values, headers=headers))
+    # the results page: the first result is a link among the others, not where the browser is sent
+    assert resp.status_code == 200 and "Location" not in resp.headers, resp.headers
+    page = html.fromstring(resp.data)
+    assert page.xpath("//meta[@http-equiv='refresh']") == []
+    assert page.xpath("//article[contains(@class, 'result')]//a/@href")[0] == "https://shared.example.org/alpha-letter/0"
+    assert asked(fake_engine, before) == ["alpha letter"]
+    rss = client.get("/search", query_string={**values, "format": "rss"}, headers=headers)
+    assert rss.status_code == 200 and rss.mimetype == "application/rss+xml" and "Location" not in rss.headers
+
+
+@pytest.mark.parametrize("headers", [
+    TYPED, OWN_FORM, OWN_POST, {"Referer": "http://localhost/search?q=x"}, {"Origin": "http://localhost"},
+    {"Sec-Fetch-Site": "same-origin", "Referer": "http://localhost/"},
+])  # fmt: skip
+def test_double_bang_from_the_instance_or_the_user_leaves(site_client, headers) -> None:
+    resp = site_client().post("/search", data={"q": "!! alpha"}, headers=headers)
+    assert resp.status_code in (200, 303)
+    target = resp.headers.get("Location") or html.fromstring(resp.data).xpath("//main//a/@href")[0]
+    assert target == "https://shared.example.org/alpha/0"
 
 
 def test_feeling_lucky_answers_json_as_usual_and_a_page_without_results(site_client) -> None:

@@ -47,7 +47,7 @@ def app(tmp_path: Path, site: SiteHost, fake_engine: FakeEngineServer) -> Iterat
     settings.write_text(yaml.safe_dump({
         "server": {"secret_key": SECRET, "trusted_hosts": ["searx.test"], "threads": THREADS},
         "search": {"cache_ttl": 0},
-        "fetch": {"allow_private": True, "ports": [8080], "timeout": 8, "cache_ttl": 0},
+        "fetch": {"allow_private": True, "ports": [8080], "timeout": 8, "idle_timeout": 8, "cache_ttl": 0},
         "engines": [json_engine_entry(fake_engine.url, "alpha")],
     }))  # fmt: skip
     sock = tmp_path / "searx.sock"

@@ -250,7 +250,7 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
                          limited: Any) -> list[tuple[str, str, Any]]:
     """Every documented answer of /ai_summary/follow_up, /ai_summary/share and /shared/<id>
     (``limited``: an app whose client has spent its summary and search budgets)."""
-    from searx.store import StoreError
+    from searx.store import MemoryStore, StoreError
 
     c = app.test_client()
     lines = [json.loads(line) for line in c.post("/ai_summary", json=summary).get_data(as_text=True).splitlines()]
@@ -266,10 +266,10 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
     public = app_factory(make_settings(engines, server={"public_instance": True})).test_client()
 
     class Refusing:
-        def __init__(self, store: Any) -> None:
-            self.get = store.get
+        def get(self, key: str) -> None:
+            return None
 
-        def set(self, *args: Any, **kw: Any) -> None:
+        def add(self, *args: Any, **kw: Any) -> bool:
             raise StoreError("down")
 
     out = [
@@ -288,7 +288,9 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
         ("/shared/{share_id}", "get", c.get("/shared/" + "A" * 22)),
         ("/shared/{share_id}", "get", limited.get(url)),
     ]
-    svc.summary.conversations.store = Refusing(svc.store)  # the store would not keep a share
+    svc.summary.conversations.shares = Refusing()  # the store would not keep a share
+    out.append(("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": conversation})))
+    svc.summary.conversations.shares = MemoryStore(max_bytes=1, refuse=True)  # the share links' pool is full
     out.append(("/ai_summary/share", "post", c.post("/ai_summary/share", json={"conversation": conversation})))
     return out
 

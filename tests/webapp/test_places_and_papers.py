@@ -193,6 +193,20 @@ def test_a_tile_server_on_a_private_address_is_refused(tiles):
     assert client.get("/map_tile/1/0/0").status_code == 403 and server.requests == []
 
 
+def test_a_crawl_of_tiles_pushes_out_only_older_tiles(tiles):
+    client, server = tiles(map={"tile_cache_bytes": 1024 * 1024})
+    svc = client.application.extensions["searx"]
+    svc.reader.politeness.record("https://cooled.example", 429)  # a reader cooldown in the instance's state
+    server.answer = (200, {"Content-Type": "image/png"}, PNG + b"\0" * 100_000)
+    assert all(client.get(f"/map_tile/9/{x}/0").status_code == 200 for x in range(60))  # 6 MB of tiles
+    assert svc.tiles.store.byte_count <= 1024 * 1024 and svc.tiles.store is not svc.store
+    asked = len(server.requests)
+    client.get("/map_tile/9/59/0")  # the newest are kept, the oldest went
+    client.get("/map_tile/9/0/0")
+    assert len(server.requests) == asked + 1
+    assert svc.reader.politeness._state("https://cooled.example") is not None
+
+
 def test_tiles_count_against_the_image_proxy_budget(tiles):
     client, _ = tiles(server={"limiter": True}, limiter={"image_proxy": {"limit": 2, "window": 60}})
     codes = [client.get(f"/map_tile/2/{x}/0").status_code for x in range(3)]

@@ -98,9 +98,11 @@ def test_cross_site_post_is_refused(engine_app, headers):
     assert b"this site" in resp.data
 
 
-def test_same_origin_post_saves(engine_app):
+@pytest.mark.parametrize("origin", ["http://localhost", "null"])
+def test_same_origin_post_saves(engine_app, origin):
+    # "null": what Chromium sends with the form of a page under Referrer-Policy: no-referrer (every page)
     app = _user_server_app(engine_app)
-    resp = app.test_client().post("/preferences", headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
+    resp = app.test_client().post("/preferences", headers={"Origin": origin, "Sec-Fetch-Site": "same-origin"},
                                   data={"safesearch": "2"})
     assert resp.status_code == 200 and "safesearch=2" in cookies_of(resp)["safesearch"]
 

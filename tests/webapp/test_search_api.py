@@ -69,6 +69,9 @@ def test_root_with_query_redirects_308_and_search_never_redirects(client):
     ("q=x&format=json&safesearch=5", "safesearch"),
     ("q=x&format=json&time_range=decade", "time_range"),
     ("q=x&format=json&language=not_a_lang", "language"),
+    ("q=x&format=json&language=de%0A", "language"),  # a trailing newline, which a "$" let through
+    ("q=x&format=json&language=de-DE%0A", "language"),
+    ("q=x&format=json&language=de%0D%0A", "language"),
     ("q=x&format=csv&pageno=-1", "pageno"),
 ])
 def test_bad_parameters_are_400_json(client, query, message):
@@ -81,6 +84,26 @@ def test_bad_parameters_give_a_readable_page_for_people(client):
     resp = client.get("/search?q=x&pageno=zero")
     assert resp.status_code == 400 and resp.mimetype == "text/html"
     assert b"pageno must be a whole number" in resp.data and b"Traceback" not in resp.data
+    resp = client.get("/search?q=x&language=de%0A")
+    assert resp.status_code == 400 and resp.mimetype == "text/html" and b"unknown language" in resp.data
+
+
+def test_a_trailing_newline_never_passes_a_check():
+    from searx import query
+    from searx.collections.names import collection_name
+    from searx.engines import support
+    from searx.errors import BadRequest
+    from searx.preferences import LANGUAGE, Pref
+    from searx.search.request import resolve_language, search_language
+
+    with pytest.raises(BadRequest):
+        search_language("de\n")
+    assert resolve_language("auto", "de\n") == "de"  # the browser's first language, trimmed
+    assert Pref("language", "auto", pattern=LANGUAGE).check("de\n") == "de"  # a stored value is trimmed first
+    assert query.parse(":de\n x", {}, [], []).language == "de"  # split() leaves no newline in a word
+    with pytest.raises(Exception, match="collection name"):
+        collection_name("docs\n")
+    assert not support.MODULE_NAME.fullmatch("xpath\n")
 
 
 def test_valid_parameters_are_accepted(client):

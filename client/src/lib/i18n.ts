@@ -34,6 +34,7 @@ export const STRINGS = {
   sources: "Sources",
   flag_weak: "No cited result supports this sentence",
   flag_uncited: "This sentence cites no result",
+  flag_opposite: "The cited source says the opposite",
   may_not_answer: "The results may not answer this question; check the sources.",
   no_answer: "No answer in the results",
   answered_in: "Answered in {lang}",

@@ -6,15 +6,34 @@
 
 export type SupportState = "supported" | "weak" | "uncited" | "framing";
 
+/** How a weak sentence's cited source says the opposite ("" when it does not, or says nothing). */
+export type SupportReason =
+  | ""
+  | "negation"
+  | "antonym"
+  | "comparison"
+  | "role"
+  | "quantifier"
+  | "modality";
+
 export interface SupportMark {
   start: number;
   end: number;
   state: SupportState;
   citations: number[];
   score: number;
+  reason: SupportReason;
 }
 
 const STATES: readonly SupportState[] = ["supported", "weak", "uncited", "framing"];
+const REASONS: readonly SupportReason[] = [
+  "negation",
+  "antonym",
+  "comparison",
+  "role",
+  "quantifier",
+  "modality",
+];
 
 /** Keeps only well-formed marks, in order and not overlapping. */
 export function parseSupport(v: unknown): SupportMark[] {
@@ -24,7 +43,7 @@ export function parseSupport(v: unknown): SupportMark[] {
   for (const m of v) {
     if (typeof m !== "object" || m === null) continue;
     const r = m as Record<string, unknown>;
-    const { start, end, state, score } = r;
+    const { start, end, state, score, reason } = r;
     if (!Number.isInteger(start) || !Number.isInteger(end)) continue;
     if (typeof state !== "string" || !STATES.includes(state as SupportState)) continue;
     if ((start as number) < last || (end as number) <= (start as number)) continue;
@@ -37,6 +56,7 @@ export function parseSupport(v: unknown): SupportMark[] {
       state: state as SupportState,
       citations,
       score: typeof score === "number" ? score : 0,
+      reason: REASONS.includes(reason as SupportReason) ? (reason as SupportReason) : "",
     });
     last = end as number;
   }
@@ -152,6 +172,7 @@ export function markSentences(
       span.className = "ai-flag";
       span.dataset.state = mark.state;
       span.dataset.mark = String(mark.start); // the spans of one sentence share it
+      if (mark.reason) span.dataset.reason = mark.reason;
       target.replaceWith(span);
       span.append(target);
       spans.unshift(span);

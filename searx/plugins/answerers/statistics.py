@@ -48,11 +48,14 @@ class StatisticsAnswerer(Answerer):
             if value is None:
                 return None
             args.append(-value if sign else value)
-        # a bounded context: a product of 64 huge numbers stays a number, never a memory bomb
-        with decimal.localcontext(decimal.Context(prec=28, Emax=9999, Emin=-9999, traps=[decimal.Overflow])) as dctx:
+        # a bounded context: a product of 64 huge (or tiny) numbers stays a number, never a memory
+        # bomb; a result beyond 1E±9999 gets no answer rather than infinity or a zero it is not
+        limits = decimal.Context(prec=28, Emax=numbers.MAX_EXPONENT, Emin=-numbers.MAX_EXPONENT,
+                                 traps=[decimal.Overflow, decimal.Underflow])  # fmt: skip
+        with decimal.localcontext(limits) as dctx:
             try:
                 result = FUNCTIONS[words[0]](args)
-            except decimal.Overflow:
+            except (decimal.Overflow, decimal.Underflow):
                 return None
             exact = not dctx.flags[decimal.Inexact]
         shown = ", ".join(numbers.show(a, locale) for a in args)

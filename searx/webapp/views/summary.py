@@ -71,7 +71,7 @@ def follow_up() -> Response:
 @answers(API)
 def share() -> Response:
     _admit()
-    result = services().summary.share(request.get_data(cache=False))
+    result = services().summary.share(request.get_data(cache=False), client_id())
     if isinstance(result, Refusal):
         raise _refused(result.code)
     share_id, expires = result

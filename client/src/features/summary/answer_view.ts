@@ -78,12 +78,18 @@ export class AnswerView {
   }
 
   /**
-   * Marks weak and uncited sentences of the rendered answer: a dotted underline, a tooltip,
-   * and the same words as text for screen readers. The answer text itself is unchanged.
+   * Marks weak and uncited sentences of the rendered answer: a dotted underline, a tooltip
+   * (why: no support, no citation, or a source that says the opposite), and the same words as
+   * text for screen readers. The answer text itself is unchanged.
    */
   markSupport(source: string, marks: readonly SupportMark[]): number {
     return markSentences(this.el, source, marks, (span, mark, last) => {
-      const label = this.i18n.t(mark.state === "weak" ? "flag_weak" : "flag_uncited");
+      const key = mark.reason
+        ? "flag_opposite"
+        : mark.state === "weak"
+          ? "flag_weak"
+          : "flag_uncited";
+      const label = this.i18n.t(key);
       span.title = label;
       if (!last) return;
       const sr = this.doc.createElement("span");
