@@ -18,7 +18,8 @@ IMAGE_PROXY = "searx image proxy"  # /image_proxy links, with their expiry
 FAVICON = "searx favicon proxy"  # /favicon_proxy links
 MCP_SESSION = "searx-ai mcp session"  # MCP session ids
 CLIENT_MARKER = "searx-ai client marker"  # a client's pseudonym (no signature to check: a stable name)
-PURPOSES = (EVIDENCE, IMAGE_PROXY, FAVICON, MCP_SESSION, CLIENT_MARKER)
+SHARE_LINK = "searx-ai share link"  # a shared answer's id, derived from its conversation's (which it hides)
+PURPOSES = (EVIDENCE, IMAGE_PROXY, FAVICON, MCP_SESSION, CLIENT_MARKER, SHARE_LINK)
 MAX_EXPIRES_DIGITS = 12
 
 
@@ -34,9 +35,12 @@ class Signer:
         self._key = hmac.digest(raw, purpose.encode(), "sha256")
         self.digits = digits
 
+    def mac(self, message: str | bytes) -> bytes:
+        """The whole HMAC-SHA256 of ``message``: 32 bytes, for an id written in another alphabet."""
+        return hmac.digest(self._key, message.encode() if isinstance(message, str) else message, "sha256")
+
     def sign(self, message: str | bytes) -> str:
-        data = message.encode() if isinstance(message, str) else message
-        return hmac.digest(self._key, data, "sha256").hex()[: self.digits]
+        return self.mac(message).hex()[: self.digits]
 
     def valid(self, message: str | bytes, signature: object) -> bool:
         """Whether ``signature`` is this purpose's signature of ``message`` (exact, in constant time)."""

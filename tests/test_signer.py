@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import itertools
@@ -11,9 +12,11 @@ import pytest
 from searx import signer as signing
 from searx.mcp.session import Sessions
 from searx.proxy import favicons, images
+from searx.settings_sections import AISummary
 from searx.signer import PURPOSES, Signer, signer
 from searx.store.memory import MemoryStore
 from searx.summary import evidence
+from searx.summary.conversation import Conversations
 from tests.conftest import SECRET
 
 
@@ -74,8 +77,8 @@ def test_the_signer_is_made_once_per_secret_and_purpose() -> None:
 
 
 def test_links_and_sessions_signed_before_still_verify() -> None:
-    """The evidence, image, favicon and session signatures keep their bytes: pages and sessions
-    issued before an upgrade stay valid."""
+    """The evidence, image, favicon, session and share-link signatures keep their bytes: pages, sessions
+    and links issued before an upgrade stay valid."""
     url = "https://example.org/cat.png"
     assert images.signature(SECRET, url, 2000) == _old_style(b"searx image proxy", b"2000\n" + url.encode())
     assert images.verify(SECRET, url, "2000", _old_style(b"searx image proxy", b"2000\n" + url.encode()), now=0)
@@ -86,6 +89,9 @@ def test_links_and_sessions_signed_before_still_verify() -> None:
     body = "2025-06-18.1000.0123456789abcdef"
     session = f"{body}.{_old_style(b'searx-ai mcp session', body.encode())[:32]}"
     assert Sessions(SECRET, MemoryStore(), clock=lambda: 1001.0).version(session) == "2025-06-18"
+    conversations = Conversations(MemoryStore(), AISummary(), SECRET.encode())
+    old_share = base64.urlsafe_b64encode(bytes.fromhex(_old_style(b"searx-ai share link", b"c0nv3rs4t10n:2"))[:16])
+    assert conversations.share_id("c0nv3rs4t10n", 2) == old_share.decode().rstrip("=")
 
 
 
