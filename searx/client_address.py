@@ -7,12 +7,11 @@ Pure (no I/O): the web layer reads the request's peer and forwarding headers and
 from __future__ import annotations
 
 import functools
-import hashlib
-import hmac
 import ipaddress
 from collections.abc import Sequence
 
 from searx.errors import SettingsError
+from searx.signer import CLIENT_MARKER, signer
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -114,9 +113,9 @@ def client_key(address: str) -> str:
 
 
 def client_marker(address: str, secret: bytes) -> str:
-    """A stable pseudonym of a client: its limiter key, HMAC'd with the instance secret.
+    """A stable pseudonym of a client: its limiter key, signed for ``CLIENT_MARKER`` (``searx.signer``).
 
     Marks what a client created (cache entries) and counts its streams without
     storing its address; the same on every instance that shares the secret.
     """
-    return hmac.new(secret, b"client:" + client_key(address).encode(), hashlib.sha256).hexdigest()[:24]
+    return signer(secret, CLIENT_MARKER, 24).sign(client_key(address))

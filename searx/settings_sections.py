@@ -79,6 +79,11 @@ class AISummary(_S, frozen=True):
     shares_per_client: int = 20
     passage_ranking: PassageRanking = "bm25"
 
+    def mode_for(self, chosen: str | None) -> str:
+        """When a results page asks for the summary: the user's ``chosen`` mode (the ``ai_summary_mode``
+        preference), unless the admin locked it (``lock_mode``) or it is no mode; else ``default_mode``."""
+        return chosen if chosen in SUMMARY_MODES and not self.lock_mode else self.default_mode
+
 
 class Fetch(_S, frozen=True):
     # None: on for a private instance, off when server.public_instance is true

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from searx import settings as settings_mod
 from tests.clock import Clock
+from tests.served import ServedApp
 from tests.upstream_hosts import UpstreamHosts
 from tests.valkey_server import NO_SERVER, ValkeyServer, server_binary
 from utils.fakes.engine import FakeEngineServer
 
+Served = TypeVar("Served", bound=ServedApp)
 SECRET = "test-secret-key-for-the-test-suite"
 COLLECTIONS_TOKEN = "collections-test-token-0123456789"
 # How long a served app may take to answer its first request. Start-up costs ~1.7 s of CPU,
@@ -74,6 +76,44 @@ def app_factory() -> Iterator[Any]:
     yield build
     for app in apps:
         app.extensions["searx"].close()
+
+
+@pytest.fixture
+def engine_app(app_factory: Any, fake_engine: FakeEngineServer) -> Callable[..., Any]:
+    """``engine_app(name, **sections)``: an app whose one engine is the fake engine under ``name``, the
+    settings' ``sections`` overridden."""
+
+    def build(name: str, **sections: Any) -> Any:
+        return app_factory(make_settings([json_engine_entry(fake_engine.url, name)], **sections))
+
+    return build
+
+
+@pytest.fixture
+def serve_app(app_factory: Any) -> Iterator[Callable[..., Any]]:
+    """``serve_app(settings, kind=ServedApp)``: the app of ``settings`` on a werkzeug server at 127.0.0.1
+    (port 0), as ``kind`` (a ``ServedApp`` with helpers of its own); closed after the test."""
+    served: list[ServedApp] = []
+
+    def start(settings: settings_mod.Settings, kind: type[Served] = ServedApp) -> Served:  # type: ignore[assignment]
+        app = kind(app_factory(settings))
+        served.append(app)
+        return app
+
+    yield start
+    for app in served:
+        app.close()
+
+
+@pytest.fixture
+def network() -> Iterator[Any]:
+    """The engines' network with default outgoing settings, closed after the test."""
+    from searx.network.client import EngineNetwork
+    from searx.settings import Outgoing
+
+    net = EngineNetwork(Outgoing())
+    yield net
+    net.close()
 
 
 @pytest.fixture

@@ -29,10 +29,8 @@ def test_every_setting_is_documented():
     assert not missing, f"undocumented settings: {missing}"
 
 
-def test_every_endpoint_is_documented(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")]))
+def test_every_endpoint_is_documented(engine_app):
+    app = engine_app("a")
     text = (DOCS / "api.md").read_text()
     rules = {r.rule for r in app.url_map.iter_rules() if not r.rule.startswith("/static")}
     missing = sorted(rule for rule in rules if f"`{rule}`" not in text and f"{rule}`" not in text)

@@ -150,3 +150,13 @@ def test_an_unknown_summary_mode_stops_start_up_naming_the_key():
     with pytest.raises(SettingsError, match=r"^ai_summary\.default_mode"):
         load(overrides={"ai_summary": {"default_mode": "sometimes"}})
     assert SUMMARY_MODES == ("always", "questions", "click", "never")
+
+
+@pytest.mark.parametrize(("chosen", "default", "lock", "mode"), [
+    (None, "always", False, "always"), ("click", "always", False, "click"), ("bogus", "click", False, "click"),
+    ("", "questions", False, "questions"), ("never", "click", True, "click"), ("click", "never", True, "never"),
+])  # fmt: skip
+def test_the_summary_mode_is_the_users_unless_locked(chosen: str | None, default: str, lock: bool, mode: str) -> None:
+    from searx.settings_sections import AISummary
+
+    assert AISummary(default_mode=default, lock_mode=lock).mode_for(chosen) == mode  # type: ignore[arg-type]

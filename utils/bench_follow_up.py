@@ -22,8 +22,7 @@ import time
 
 import aiohttp
 
-from utils.bench import ROOT, Instance, free_port, pct, wait_http
-from utils.bench_summary import DATA, FakeLLMProcess, page
+from utils.bench_kit import DATA, ROOT, FakeLLMProcess, Instance, free_port, page, pct, wait_http
 
 
 async def first_delta(session: aiohttp.ClientSession, url: str, body: dict) -> tuple[float, list[dict]]:

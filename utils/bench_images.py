@@ -21,7 +21,7 @@ import httpx
 from searx.enginelib.params import EngineParams, SearchResponse, engine_params
 from searx.engines import Engine
 from searx.results.search import SearchQuery
-from utils.bench import ROOT, Instance, free_port, load, wait_http
+from utils.bench_kit import ROOT, Instance, free_port, load, wait_http
 from utils.fakes import fixtures
 
 

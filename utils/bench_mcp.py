@@ -19,7 +19,7 @@ from typing import Any
 
 import aiohttp
 
-from utils.bench import ROOT, Instance, free_port, pct, wait_http
+from utils.bench_kit import ROOT, Instance, free_port, pct, wait_http
 
 MODERN = "2026-07-28"
 ENVELOPE = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from utils.bench import Instance, fake_engine, load
+from utils.bench_kit import Instance, fake_engine, load
 
 
 def image_engines(engine_url: str, n: int) -> list[dict]:

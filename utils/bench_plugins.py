@@ -11,7 +11,7 @@ import statistics
 import sys
 import time
 
-from utils.bench import ROOT, Instance, load
+from utils.bench_kit import ROOT, Instance, load
 
 # the plugins of this release that are on by default; off, the instance runs the plugins it had before
 NEW_DEFAULT_PLUGINS = ("calculator", "unit_converter", "self_info", "time_zone", "random", "statistics")

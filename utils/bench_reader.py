@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx
 
-from utils.bench import pct
+from utils.bench_kit import pct
 
 SDIST = "newspaper4k==0.9.6"
 _TOKEN = re.compile(r"[\u0e00-\u0e7f\u1000-\u109f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]|\w+")

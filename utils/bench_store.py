@@ -18,7 +18,7 @@ import time
 import valkey
 
 from searx.store.memory import MemoryStore
-from utils.bench import ROOT, Instance, fake_engine, free_port, load
+from utils.bench_kit import ROOT, Instance, fake_engine, free_port, load
 
 
 def per_call_us(store: MemoryStore, calls: int, op: str) -> float:

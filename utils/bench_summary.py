@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import re
 import statistics
 import subprocess
 import sys
@@ -27,37 +26,8 @@ from typing import Any
 import aiohttp
 
 from utils import support_eval
-from utils.bench import ROOT, Instance, free_port, pct, wait_http
-
-DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
-
-
-class FakeLLMProcess:
-    """``utils.fakes.llm`` in its own process, streaming ``tokens`` tokens ``delay`` s apart."""
-
-    def __init__(self, tokens: int, delay: float) -> None:
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "utils.fakes.llm", "--port", str(self.port), "--tokens", str(tokens),
-             "--delay", str(delay)], cwd=ROOT, stdout=subprocess.DEVNULL)  # fmt: skip
-        self.base_url = f"http://127.0.0.1:{self.port}/v1"
-        wait_http(self.base_url + "/models")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(10)
-
-
-async def page(session: aiohttp.ClientSession, url: str, query: str) -> tuple[float, float, bytes]:
-    """(time to first byte, total time, body) of one results page."""
-    start = time.perf_counter()
-    async with session.get(f"{url}/search", params={"q": query}) as resp:
-        first = await resp.content.readany()
-        ttfb = time.perf_counter() - start
-        body = first + await resp.read()
-        if resp.status != 200:
-            raise RuntimeError(f"results page: HTTP {resp.status}")
-    return ttfb, time.perf_counter() - start, body
+from utils.bench_follow_up import follow_up_timing
+from utils.bench_kit import DATA, ROOT, FakeLLMProcess, Instance, free_port, page, pct, wait_http
 
 
 async def ttfb_round(url: str, n: int, concurrency: int, tag: str) -> tuple[list[float], list[float]]:
@@ -298,8 +268,6 @@ def main() -> None:
     engine_url = f"http://127.0.0.1:{port}"
     wait_http(engine_url + "/json?q=x")
     ttfb_rows, stream_rows = [], []
-    from utils.bench_follow_up import follow_up_timing  # it builds on this module's helpers
-
     try:
         follow_rows = follow_up_timing(summaries, engine_url)
         for delay in (0.02, 0.005, 0.001):  # the LLM's speed: 50, 200 and 1000 tokens/s

@@ -27,8 +27,7 @@ from pathlib import Path
 
 import aiohttp
 
-from utils.bench import ROOT, Instance, free_port, pct, tree, wait_http
-from utils.bench_summary import FakeLLMProcess
+from utils.bench_kit import ROOT, FakeLLMProcess, Instance, free_port, pct, tree, wait_http
 
 DATA = re.compile(rb'<script type="application/json" id="ai-summary-data">(.*?)</script>', re.S)
 KINDS = ("json", "html", "summary")

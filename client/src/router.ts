@@ -56,7 +56,7 @@ async function results(doc: Document, settings: ClientSettings): Promise<void> {
   }
   if (start === "click") root.dataset.state = "idle";
   try {
-    const { mount } = await import("./features/ai_summary");
+    const { mount } = await import("./features/summary/ai_summary");
     mount(root, settings, { start });
   } catch {
     // The chunk could not load (offline, blocked): no empty box is left behind.

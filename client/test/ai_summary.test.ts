@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { STRINGS } from "../src/lib/i18n";
 import { readSettings } from "../src/lib/settings";
-import { DATA, DONE, fakeFetch, lines, START, stepper } from "./fake_server";
+import { DATA, DONE, fakeFetch, HEAD, lines, stepper } from "./fake_server";
 import { setupPage, until } from "./page";
 
 function q(sel: string): HTMLElement {
@@ -36,12 +36,7 @@ describe("the summary box", () => {
   it("streams: loading, then text growing in steps, then done", async () => {
     const { gate, step } = stepper();
     const { fetch } = fakeFetch(
-      [
-        lines(START),
-        lines({ delta: "Alpha is " }),
-        lines({ delta: "**first** [1]." }),
-        lines(DONE),
-      ],
+      [lines(HEAD), lines({ delta: "Alpha is " }), lines({ delta: "**first** [1]." }), lines(DONE)],
       { gate },
     );
     const box = start(fetch);
@@ -75,7 +70,7 @@ describe("the summary box", () => {
   });
 
   it("links citations to results and shows the exact snippet on focus and hover", async () => {
-    const { fetch } = fakeFetch([lines(START, { delta: "A [1], B [2], none [3]." }, DONE)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "A [1], B [2], none [3]." }, DONE)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     const links = [...document.querySelectorAll<HTMLAnchorElement>("a.ai-cite")];
@@ -104,7 +99,7 @@ describe("the summary box", () => {
 
   it("Stop aborts the request and shows the partial answer as stopped", async () => {
     const { gate, step } = stepper();
-    const { fetch, calls } = fakeFetch([lines(START, { delta: "partial" }), lines(DONE)], { gate });
+    const { fetch, calls } = fakeFetch([lines(HEAD, { delta: "partial" }), lines(DONE)], { gate });
     const box = start(fetch);
     await step();
     await until(() => box.root.dataset.state === "streaming");
@@ -117,7 +112,7 @@ describe("the summary box", () => {
   });
 
   it("never shows a stream without its done line as complete", async () => {
-    const { fetch } = fakeFetch([lines(START, { delta: "cut off" })]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "cut off" })]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "interrupted");
     expect(q(".ai-summary__note").textContent).toBe(STRINGS["error.interrupted"]);
@@ -144,7 +139,7 @@ describe("the summary box", () => {
 
   it("prefers the server's plain message to the built-in one", async () => {
     const { fetch } = fakeFetch([
-      lines(START, { error: { code: "busy", message: "Server says busy." } }),
+      lines(HEAD, { error: { code: "busy", message: "Server says busy." } }),
     ]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "error");
@@ -152,7 +147,7 @@ describe("the summary box", () => {
   });
 
   it.each(CODES)("shows the plain message and Retry for %s", async (code) => {
-    const { fetch, calls } = fakeFetch([lines(START, { error: { code, message: "" } })]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, { error: { code, message: "" } })]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "error");
     const message = STRINGS[`error.${code}` as keyof typeof STRINGS];
@@ -167,14 +162,14 @@ describe("the summary box", () => {
   });
 
   it("treats a done line after no text as no_answer", async () => {
-    const { fetch } = fakeFetch([lines(START, DONE)]);
+    const { fetch } = fakeFetch([lines(HEAD, DONE)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "error");
     expect(box.root.dataset.error).toBe("no_answer");
   });
 
   it("Regenerate asks again with fresh: true", async () => {
-    const { fetch, calls } = fakeFetch([lines(START, { delta: "x" }, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, { delta: "x" }, DONE)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     q(".ai-summary__btn--regenerate").click();
@@ -184,7 +179,7 @@ describe("the summary box", () => {
 
   it("marks cached and ungrounded answers", async () => {
     const { fetch } = fakeFetch([
-      lines({ ...START, cached: true }, { delta: "x" }, { ...DONE, cached: true, grounded: false }),
+      lines({ ...HEAD, cached: true }, { delta: "x" }, { ...DONE, cached: true, grounded: false }),
     ]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
@@ -193,7 +188,7 @@ describe("the summary box", () => {
   });
 
   it("in click mode sends nothing until the button is pressed", async () => {
-    const { fetch, calls } = fakeFetch([lines(START, { delta: "x" }, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, { delta: "x" }, DONE)]);
     const box = start(fetch, "click");
     await new Promise((r) => setTimeout(r, 30));
     expect(calls).toHaveLength(0);
@@ -207,7 +202,7 @@ describe("the summary box", () => {
   it("Copy puts the answer and the source list on the clipboard", async () => {
     const writeText = vi.fn(async (_: string) => undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const { fetch } = fakeFetch([lines(START, { delta: "Alpha [1]." }, DONE)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "Alpha [1]." }, DONE)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     q(".ai-summary__btn--copy").click();
@@ -220,7 +215,7 @@ describe("the summary box", () => {
 
   it("renders model HTML as text, never as elements", async () => {
     const payload = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>';
-    const { fetch } = fakeFetch([lines(START, { delta: payload }, DONE)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: payload }, DONE)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     expect(document.querySelector(".ai-summary img, .ai-summary script")).toBeNull();
@@ -228,7 +223,7 @@ describe("the summary box", () => {
   });
 
   it("uses the server's translations", async () => {
-    const { fetch } = fakeFetch([lines(START, { error: { code: "busy", message: "" } })]);
+    const { fetch } = fakeFetch([lines(HEAD, { error: { code: "busy", message: "" } })]);
     const box = start(fetch, "always", {
       translations: { "error.busy": "Beschäftigt.", basis_other: "Aus {n} Treffern" },
     });
@@ -240,7 +235,7 @@ describe("the summary box", () => {
   it("keeps finished blocks' nodes while later text streams in", async () => {
     const { gate, step } = stepper();
     const { fetch } = fakeFetch(
-      [lines(START, { delta: "First para [1].\n\n" }), lines({ delta: "Second" }), lines(DONE)],
+      [lines(HEAD, { delta: "First para [1].\n\n" }), lines({ delta: "Second" }), lines(DONE)],
       { gate },
     );
     const box = start(fetch);
@@ -263,7 +258,7 @@ describe("the summary box", () => {
   });
 
   it("sends the evidence exactly as the page carried it", async () => {
-    const { fetch, calls } = fakeFetch([lines(START, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, DONE)]);
     start(fetch);
     await until(() => calls.length === 1);
     expect(calls[0]?.body.evidence).toEqual(DATA.raw);

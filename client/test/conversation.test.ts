@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { readSettings } from "../src/lib/settings";
-import { DONE, lines, START } from "./fake_server";
+import { DONE, HEAD, lines } from "./fake_server";
 import { setupPage, until } from "./page";
 
 const ID = "Vh1abcdefghijklmnopq_-";
@@ -37,7 +37,7 @@ function server(script: Record<string, (string | Response)[]>): {
 }
 
 function first(related: string[] = ["alpha in greek", "beta"], share = true): string {
-  return lines(START, { delta: "Alpha is first [1]." }, { related }, conversationLine(1, share), {
+  return lines(HEAD, { delta: "Alpha is first [1]." }, { related }, conversationLine(1, share), {
     ...DONE,
     support: [],
   });

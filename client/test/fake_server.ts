@@ -42,7 +42,7 @@ export const DATA: SummaryData = {
   signature: "sig-123",
 };
 
-export const START = { v: 1, sources: DATA.evidence.sources, model: "tiny-llm", cached: false };
+export const HEAD = { v: 1, sources: DATA.evidence.sources, model: "tiny-llm", cached: false };
 export const DONE = {
   done: true,
   model: "tiny-llm",

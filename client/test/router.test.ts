@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSettings } from "../src/lib/settings";
 import { route, summaryStart } from "../src/router";
-import { DONE, fakeFetch, lines, START } from "./fake_server";
+import { DONE, fakeFetch, HEAD, lines } from "./fake_server";
 import { setupPage, until } from "./page";
 
 afterEach(() => {
@@ -31,7 +31,7 @@ describe("summaryStart", () => {
 
 describe("route", () => {
   it("mounts the box on the results page and starts the request", async () => {
-    const { fetch, calls } = fakeFetch([lines(START, { delta: "x" }, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, { delta: "x" }, DONE)]);
     vi.stubGlobal("fetch", fetch);
     const root = setupPage({ mode: "always" });
     await route(document);
@@ -44,7 +44,7 @@ describe("route", () => {
     ["always", "never"],
     ["questions", "questions"],
   ])("user mode %s with placeholder %s sends nothing and hides the box", async (user, placed) => {
-    const { fetch, calls } = fakeFetch([lines(START, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, DONE)]);
     vi.stubGlobal("fetch", fetch);
     // The fake page's query ("what is alpha?") is a question, so use a plain one here.
     const root = setupPage({

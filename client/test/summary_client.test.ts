@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SummaryEvent } from "../src/lib/protocol";
 import { requestSummary } from "../src/lib/summary_client";
-import { DATA, DONE, fakeFetch, lines, START } from "./fake_server";
+import { DATA, DONE, fakeFetch, HEAD, lines } from "./fake_server";
 
 async function collect(gen: AsyncGenerator<SummaryEvent>): Promise<SummaryEvent[]> {
   const out: SummaryEvent[] = [];
@@ -11,7 +11,7 @@ async function collect(gen: AsyncGenerator<SummaryEvent>): Promise<SummaryEvent[
 
 describe("requestSummary", () => {
   it("posts the raw evidence, signature and fresh flag as JSON, same-origin", async () => {
-    const { fetch, calls } = fakeFetch([lines(START, DONE)]);
+    const { fetch, calls } = fakeFetch([lines(HEAD, DONE)]);
     await collect(requestSummary(DATA, true, { fetch }));
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("/ai_summary");
@@ -24,11 +24,11 @@ describe("requestSummary", () => {
   });
 
   it("yields start, deltas and done from a stream split mid-line", async () => {
-    const text = lines(START, { delta: "Alpha " }, { delta: "is first [1]." }, DONE);
+    const text = lines(HEAD, { delta: "Alpha " }, { delta: "is first [1]." }, DONE);
     const chunks = [text.slice(0, 7), text.slice(7, 90), text.slice(90)];
     const { fetch } = fakeFetch(chunks);
     const events = await collect(requestSummary(DATA, false, { fetch }));
-    expect(events.map((e) => e.kind)).toEqual(["start", "delta", "delta", "done"]);
+    expect(events.map((e) => e.kind)).toEqual(["head", "delta", "delta", "done"]);
     expect(events[3]).toMatchObject({
       kind: "done",
       model: "tiny-llm",
@@ -38,21 +38,21 @@ describe("requestSummary", () => {
   });
 
   it("reports a stream that ends without its terminal line as interrupted", async () => {
-    const { fetch } = fakeFetch([lines(START, { delta: "half an ans" })]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "half an ans" })]);
     const events = await collect(requestSummary(DATA, false, { fetch }));
     expect(events.at(-1)).toEqual({ kind: "error", code: "interrupted", message: "" });
     expect(events.some((e) => e.kind === "done")).toBe(false);
   });
 
   it("reports a truncated terminal line as interrupted, not done", async () => {
-    const { fetch } = fakeFetch([lines(START, { delta: "x" }), '{"done": true, "mod']);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "x" }), '{"done": true, "mod']);
     const events = await collect(requestSummary(DATA, false, { fetch }));
     expect(events.at(-1)).toMatchObject({ kind: "error", code: "interrupted" });
   });
 
   it("passes a stream's error line through and stops there", async () => {
     const err = { error: { code: "idle_timeout", message: "LLM went quiet" } };
-    const { fetch } = fakeFetch([lines(START, { delta: "a" }, err, DONE)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: "a" }, err, DONE)]);
     const events = await collect(requestSummary(DATA, false, { fetch }));
     expect(events.at(-1)).toEqual({
       kind: "error",
@@ -99,7 +99,7 @@ describe("requestSummary", () => {
   it("ends silently when the caller aborts, and aborts the request", async () => {
     const controller = new AbortController();
     const { fetch, calls } = fakeFetch([
-      lines(START, { delta: "a" }),
+      lines(HEAD, { delta: "a" }),
       lines({ delta: "b" }),
       lines(DONE),
     ]);
@@ -108,13 +108,13 @@ describe("requestSummary", () => {
       events.push(ev);
       if (ev.kind === "delta") controller.abort();
     }
-    expect(events.map((e) => e.kind)).toEqual(["start", "delta"]);
+    expect(events.map((e) => e.kind)).toEqual(["head", "delta"]);
     expect(calls[0]?.signal?.aborted).toBe(true);
   });
 
   it("gives up with deadline after the client-side timeout", async () => {
     const never = new Promise<void>(() => undefined);
-    const { fetch, calls } = fakeFetch([lines(START), lines(DONE)], { gate: () => never });
+    const { fetch, calls } = fakeFetch([lines(HEAD), lines(DONE)], { gate: () => never });
     const events = await collect(requestSummary(DATA, false, { fetch, timeoutMs: 30 }));
     expect(events).toEqual([{ kind: "error", code: "deadline", message: "" }]);
     expect(calls[0]?.signal?.aborted).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SummaryView } from "../src/features/summary_view";
+import { SummaryView } from "../src/features/summary/summary_view";
 import { I18n } from "../src/lib/i18n";
 import { MAX_RENDERED_CHARS } from "../src/lib/markdown";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, type SummaryBox } from "../src/features/ai_summary";
+import { mount, type SummaryBox } from "../src/features/summary/ai_summary";
 import { parseBlocks, renderBlock } from "../src/lib/markdown";
 import { readSettings } from "../src/lib/settings";
 import {
@@ -8,7 +8,7 @@ import {
   parseSupport,
   type SupportMark,
 } from "../src/lib/support";
-import { DONE, fakeFetch, lines, START } from "./fake_server";
+import { DONE, fakeFetch, HEAD, lines } from "./fake_server";
 import { setupPage, until } from "./page";
 
 function mark(start: number, end: number, state: SupportMark["state"]): SupportMark {
@@ -112,7 +112,7 @@ describe("the box with support", () => {
 
   it("marks weak and uncited sentences with a tooltip and screen-reader text", async () => {
     const done = { ...DONE, citations: [1, 2], support: SUPPORT, answer_lang: "en" };
-    const { fetch } = fakeFetch([lines(START, { delta: TEXT }, done)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: TEXT }, done)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     expect(flagged(box.root)).toEqual(["It was invented in 1850 [2].", "Nobody knows why."]);
@@ -143,7 +143,7 @@ describe("the box with support", () => {
       { start: 23, end: 48, state: "supported", citations: [1], score: 1, reason: "" },
     ];
     const done = { ...DONE, citations: [1], support, answer_lang: "en" };
-    const { fetch } = fakeFetch([lines(START, { delta: text }, done)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: text }, done)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     expect(sentences(box.root)).toEqual([["weak", "The cited source says the opposite"]]);
@@ -163,7 +163,7 @@ describe("the box with support", () => {
       lang_mismatch: true,
       unanswered: true,
     };
-    const { fetch } = fakeFetch([lines(START, { delta: text }, done)]);
+    const { fetch } = fakeFetch([lines(HEAD, { delta: text }, done)]);
     const box = start(fetch);
     await until(() => box.root.dataset.state === "done");
     expect(box.root.dataset.answer).toBe("none");
@@ -177,8 +177,8 @@ describe("the box with support", () => {
 
   it("clears the marks, the note and the label when regenerating", async () => {
     const done = { ...DONE, support: SUPPORT, lang_mismatch: true, answer_lang: "de" };
-    const first = fakeFetch([lines(START, { delta: TEXT }, done)]).fetch;
-    const second = fakeFetch([lines(START, { delta: "Alpha [1]." }, DONE)]).fetch;
+    const first = fakeFetch([lines(HEAD, { delta: TEXT }, done)]).fetch;
+    const second = fakeFetch([lines(HEAD, { delta: "Alpha [1]." }, DONE)]).fetch;
     let calls = 0;
     const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
       (calls++ === 0 ? first : second)(input, init)) as typeof globalThis.fetch;
@@ -201,7 +201,7 @@ describe("the box reading pages", () => {
   it("says it is reading, then which pages were used, and the tip shows the passage", async () => {
     const { fetch } = fakeFetch([
       lines(
-        START,
+        HEAD,
         { reading: { url: url1, state: "started" } },
         { reading: { url: url2, state: "started" } },
       ),

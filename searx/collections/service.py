@@ -17,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from searx.collections import formats, names
 from searx.collections.embed import EmbedError, from_settings
@@ -57,6 +58,12 @@ def _alive(pid: int) -> bool:
 class Result:
     hit: Hit
     score: float
+
+    def fields(self) -> dict[str, Any]:
+        """The passage as the API and the MCP tool give it; ``page`` only in a PDF."""
+        hit = self.hit
+        return {"entry": hit.entry, "content": hit.text, "score": self.score, "passage": hit.seq,
+                **({"page": hit.page} if hit.page else {})}  # fmt: skip
 
 
 class CollectionsService:
@@ -106,7 +113,7 @@ class CollectionsService:
 
     def _start(self) -> None:
         try:
-            if self.path.exists():
+            if self.store.created():
                 self._open()
         except Exception:  # noqa: BLE001 - a broken index must not stop the rest of the instance
             log.exception("collections: cannot open %s", self.path)
@@ -315,7 +322,7 @@ class CollectionsService:
 
     def _opened_if_there(self) -> bool:
         """Whether the index is open, opening it when another process created it; never creates it."""
-        if not self._opened and self.path.exists():
+        if not self._opened and self.store.created():
             self._open()
         return self._opened
 

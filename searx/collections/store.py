@@ -4,22 +4,27 @@ One SQLite file (WAL, one writer at a time, any number of readers) holds the
 collections, the files as uploaded, their passages, an FTS5 index over the
 passages and each passage's vector as a float32 blob. Several worker
 processes of one instance open the same file. Another store (Postgres, shared
-by several instances) implements the same ``CollectionStore`` protocol.
+by several instances) implements the same ``CollectionStore`` protocol. An
+SQLite error (a full disk, permissions, a lock held too long, a damaged file)
+leaves the store as ``Unavailable``, once, here: callers see only the error tree.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
+import logging
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
-from searx.collections.errors import Conflict, NotFound
+from searx.collections.errors import Conflict, NotFound, Unavailable
 from searx.text.chunking import Passage
 
 SCHEMA = """
@@ -52,6 +57,8 @@ CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, 
 """
 
 _WORDS = re.compile(r"\w+")
+log = logging.getLogger("searx.collections")
+UNAVAILABLE = "the collections index is unavailable; the administrator can find why in the log"
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,41 @@ class CollectionStore(Protocol):
 
 
 COMMON = 0.1  # a query word in more passages than this share is left out when rarer words remain
+_Store = TypeVar("_Store")
+
+
+def _unavailable(exc: Exception) -> Unavailable:
+    log.error("collections: index unavailable: %r", exc)
+    return Unavailable(UNAVAILABLE)
+
+
+def _translated(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` raising ``Unavailable`` for an SQLite error (or an OS error opening the file), chained."""
+    if inspect.isgeneratorfunction(method):
+        @functools.wraps(method)
+        def rows(*args: Any, **kwargs: Any) -> Iterator[Any]:
+            try:
+                yield from method(*args, **kwargs)
+            except (sqlite3.Error, OSError) as exc:
+                raise _unavailable(exc) from exc
+
+        return rows
+
+    @functools.wraps(method)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except (sqlite3.Error, OSError) as exc:
+            raise _unavailable(exc) from exc
+
+    return call
+
+
+def _translating(cls: type[_Store]) -> type[_Store]:
+    """Every method of the ``CollectionStore`` protocol (and ``open``, ``created``) of ``cls`` translated."""
+    for name in ("open", "created", *(n for n in vars(CollectionStore) if not n.startswith("_"))):
+        setattr(cls, name, _translated(getattr(cls, name)))
+    return cls
 
 
 def words_of(text: str, max_terms: int = 32) -> list[str]:
@@ -139,6 +181,7 @@ def _stems(word: str) -> list[str]:
     return forms + [f[:-1] + "i" for f in forms if f.endswith("y")]
 
 
+@_translating
 class SQLiteStore:
     """The embedded store: one SQLite file, a connection per thread, writes serialized."""
 
@@ -146,6 +189,10 @@ class SQLiteStore:
         self.path = path
         self._local = threading.local()
         self._write = threading.Lock()
+
+    def created(self) -> bool:
+        """Whether the file is there (another process may have created it)."""
+        return self.path.exists()
 
     def open(self) -> None:
         """Create the file and schema (idempotent; several processes may race here)."""

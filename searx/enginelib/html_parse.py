@@ -25,6 +25,7 @@ from searx.errors import (
     EngineParseError,
     EngineTooManyRequests,
 )
+from searx.results.search import no_language
 from searx.upstream.bot_checks import block_marker, challenge_marker
 
 _SPACE = re.compile(r"\s+")
@@ -59,7 +60,7 @@ def base_url(params: EngineParams, **fmt: str) -> str:
 
 def locale(language: str | None) -> tuple[str, str]:
     """("en", "US") from "en-US"; ("en", "") from "en"; ("", "") from "all"/None/"auto"."""
-    if not language or language in ("all", "auto"):
+    if language is None or no_language(language):
         return "", ""
     lang, _, region = language.replace("_", "-").partition("-")
     return lang.lower(), region.upper()

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import searx.args as a
+from searx.collections.api import DEFAULT_RESULTS, search_args
 from searx.collections.service import CollectionsService
 from searx.errors import CollectionError
 from searx.mcp.output import ToolOutput, refusal
 from searx.mcp.text import defuse, one_line
 
 MAX_QUERY = 500
-MAX_RESULTS = (1, 20)
+MAX_RESULTS = 20
 CLOSING = "End of passages."
 
 LIST_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
@@ -28,7 +29,7 @@ SEARCH_SCHEMA: dict[str, Any] = {
     "properties": {
         "collection": {"type": "string", "maxLength": 64, "description": "A name from list_collections"},
         "query": {"type": "string", "maxLength": MAX_QUERY, "description": "Words or a question"},
-        "max_results": {"type": "integer", "minimum": MAX_RESULTS[0], "maximum": MAX_RESULTS[1], "default": 5},
+        "max_results": {"type": "integer", "minimum": 1, "maximum": MAX_RESULTS, "default": DEFAULT_RESULTS},
     },
     "required": ["collection", "query"],
     "additionalProperties": False,
@@ -64,15 +65,13 @@ def list_collections(service: CollectionsService) -> ToolOutput:
 def search_collection(service: CollectionsService, arguments: Mapping[str, Any]) -> ToolOutput:
     a.only(arguments, ("collection", "query", "max_results"))
     collection = a.text(arguments, "collection", max_len=64, required=True)
-    query = a.text(arguments, "query", max_len=MAX_QUERY, required=True)
-    limit = a.integer(arguments, "max_results", 5, *MAX_RESULTS)
-    assert collection is not None and query is not None
+    assert collection is not None
+    query, limit = search_args(arguments, max_query=MAX_QUERY, max_results=MAX_RESULTS)
     try:
         results = service.search(collection, query, limit)
     except CollectionError as exc:
         return refusal(f"search_collection failed: {exc.message}", code=exc.status)
-    items = [{"entry": r.hit.entry, "content": r.hit.text, "score": r.score, "passage": r.hit.seq,
-              **({"page": r.hit.page} if r.hit.page else {})} for r in results]
+    items = [r.fields() for r in results]
     if not items:
         return ToolOutput(f"No passage of {collection!r} matches.", {"collection": collection, "results": []})
     blocks = []

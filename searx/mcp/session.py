@@ -1,7 +1,7 @@
 """Sessions of the 2025 protocol versions, signed instead of stored.
 
 A session id carries the negotiated version and the time it was issued,
-signed with a key derived from ``server.secret_key``: every worker and every
+signed (the ``MCP_SESSION`` signer of ``searx.signer``): every worker and every
 instance sharing the secret accepts it without a shared lookup (the memory
 store is per process). Ending a session (``DELETE``) writes a marker in the
 store until the id would have expired anyway; at most ``MAX_ENDED`` markers
@@ -12,7 +12,6 @@ cannot fill the store.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from typing import Literal
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
+from searx.signer import MCP_SESSION, Signer
 from searx.store import Store
 
 SESSION_TTL = 7 * 86400.0
@@ -30,13 +30,10 @@ Ended = Literal["ended", "unknown", "full"]
 class Sessions:
     def __init__(self, secret_key: str, store: Store, *, ttl: float = SESSION_TTL,
                  clock: Callable[[], float] = time.time) -> None:
-        self._key = hmac.new(secret_key.encode(), b"searx-ai mcp session", hashlib.sha256).digest()
+        self._signer = Signer(secret_key, MCP_SESSION, digits=32)
         self.store = store
         self.ttl = ttl
         self.clock = clock
-
-    def _sign(self, body: str) -> str:
-        return hmac.new(self._key, body.encode(), hashlib.sha256).hexdigest()[:32]
 
     @staticmethod
     def _ended_key(session_id: str) -> str:
@@ -44,11 +41,11 @@ class Sessions:
 
     def open(self, version: str) -> str:
         body = f"{version}.{int(self.clock())}.{secrets.token_hex(8)}"
-        return f"{body}.{self._sign(body)}"
+        return f"{body}.{self._signer.sign(body)}"
 
     def _issued(self, session_id: str) -> tuple[str, float] | None:
         body, _, signature = session_id.rpartition(".")
-        if len(session_id) > 200 or not hmac.compare_digest(self._sign(body).encode(), signature.encode()):
+        if len(session_id) > 200 or not self._signer.valid(body, signature):
             return None
         version, _, rest = body.partition(".")
         issued = rest.partition(".")[0]

@@ -13,7 +13,6 @@ import time
 from searx.plugins import DEFAULT_SETTINGS, N_, Plugin, PluginConfig, SearchContext
 from searx.results.types import Answer
 from searx.settings import Settings
-from searx.settings_sections import SUMMARY_MODES
 from searx.summary import evidence
 
 
@@ -27,9 +26,7 @@ class AISummaryPlugin(Plugin):
         self.clock = time.time
 
     def mode(self, ctx: SearchContext) -> str:
-        conf = self.settings.ai_summary
-        mode = conf.default_mode if conf.lock_mode else (ctx.preferences.get("ai_summary_mode") or conf.default_mode)
-        return mode if mode in SUMMARY_MODES else conf.default_mode
+        return self.settings.ai_summary.mode_for(ctx.preferences.get("ai_summary_mode"))
 
     def configured(self, ctx: SearchContext) -> bool:
         conf = self.settings.ai_summary

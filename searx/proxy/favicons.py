@@ -1,7 +1,7 @@
 """Favicons through the instance: SearXNG's resolvers asked for a host's icon, the answers cached.
 
 A results page links ``/favicon_proxy?authority=<host>&resolver=<name>&h=<sig>``: ``h`` signs the
-host and the resolver under a key of its own (derived from the instance secret), so the route
+host and the resolver (the ``FAVICON`` signer of ``searx.signer``), so the route
 serves only icons this instance put on a page and cannot be pointed at any other URL (the host
 only fills a resolver's fixed URL). The fetch is the image proxy's (``ImageFetcher``: every hop
 through the address guard, the type read from the bytes, never SVG, a size cap); an icon, or the
@@ -10,17 +10,15 @@ fact that a resolver has none, is kept in the store (``FOUND_TTL``, ``MISSING_TT
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
 from searx.proxy.errors import ImageError
 from searx.proxy.images import Image, ImageFetcher, sniff
+from searx.signer import FAVICON, signer
 from searx.store import Store
 from searx.store.base import StoreError
 
@@ -84,14 +82,8 @@ def is_host(host: str) -> bool:
             and all(_LABEL.fullmatch(label) for label in labels))
 
 
-@lru_cache(maxsize=4)
-def _key(secret: str) -> bytes:
-    # a key of its own: a favicon link's signature is valid nowhere else
-    return hmac.new(secret.encode(), b"searx favicon proxy", hashlib.sha256).digest()
-
-
 def signature(secret: str, resolver: str, host: str) -> str:
-    return hmac.digest(_key(secret), f"{resolver}\n{host}".encode(), "sha256").hex()[:32]
+    return signer(secret, FAVICON, 32).sign(f"{resolver}\n{host}")
 
 
 def proxied_url(secret: str, resolver: str, host: str) -> str:
@@ -99,9 +91,8 @@ def proxied_url(secret: str, resolver: str, host: str) -> str:
 
 
 def verify(secret: str, resolver: str, host: str, sig: str) -> bool:
-    if resolver not in RESOLVERS or not is_host(host) or len(sig) != 32:
-        return False
-    return hmac.compare_digest(signature(secret, resolver, host), sig.lower())
+    return resolver in RESOLVERS and is_host(host) and signer(secret, FAVICON, 32).valid(f"{resolver}\n{host}",
+                                                                                         sig.lower())
 
 
 class FaviconFetcher:

@@ -1,8 +1,8 @@
 """The image proxy's two halves: signed URLs, and fetching one picture safely.
 
-A page links a picture as ``/image_proxy?url=...&e=...&h=...``: ``h`` is an
-HMAC-SHA256 of the expiry ``e`` and the URL under a key derived from the
-instance secret, so the endpoint fetches only what this instance put on a page,
+A page links a picture as ``/image_proxy?url=...&e=...&h=...``: ``h`` is the
+``IMAGE_PROXY`` signature (``searx.signer``) of the URL until the expiry ``e``,
+so the endpoint fetches only what this instance put on a page,
 for a day or two. ``ImageFetcher`` fetches it: every hop checked by the address
 guard and sent by the instance's route (``outgoing.proxies``, or pinned to the
 checked address), redirects followed here (each checked again), no cookie, no
@@ -13,12 +13,9 @@ anything (never SVG): the bytes must start like the type they are served as.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from urllib.parse import quote
 
 import httpx
@@ -29,6 +26,7 @@ from searx.network.guarded import BadRedirect, TooManyRedirects, Unreachable, gu
 from searx.network.route import Route, Transport
 from searx.proxy.admission import PictureAdmission
 from searx.proxy.errors import ImageError
+from searx.signer import IMAGE_PROXY, signer
 from searx.upstream.headers import media_type
 
 DAY = 86400
@@ -51,14 +49,8 @@ ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.5"
 # --- signed URLs ----------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
-def _key(secret: str) -> bytes:
-    # a key of its own: a signature made for the image proxy is valid nowhere else
-    return hmac.new(secret.encode(), b"searx image proxy", hashlib.sha256).digest()
-
-
 def signature(secret: str, url: str, expires: int) -> str:
-    return hmac.digest(_key(secret), f"{expires}\n{url}".encode(), "sha256").hex()
+    return signer(secret, IMAGE_PROXY).sign_until(expires, url)
 
 
 def expiry(now: float) -> int:
@@ -84,11 +76,8 @@ def proxied_url(secret: str, url: str, now: float | None = None) -> str:
 
 def verify(secret: str, url: str, expires: str, sig: str, now: float | None = None) -> bool:
     """Whether ``sig`` signs ``url`` until ``expires`` and that time has not passed."""
-    if not (expires.isdigit() and len(expires) <= 12 and len(sig) == 64 and url):
-        return False
-    if int(expires) < (time.time() if now is None else now):
-        return False
-    return hmac.compare_digest(signature(secret, url, int(expires)), sig.lower())
+    return bool(url) and signer(secret, IMAGE_PROXY).valid_until(expires, url, sig.lower(),
+                                                                 time.time() if now is None else now)
 
 
 # --- fetching -----------------------------------------------------------------

@@ -15,6 +15,12 @@ ANSWERED: tuple[Outcome, ...] = ("ok", "no_results")  # the engine answered, wit
 BOT_CHECK: tuple[Outcome, ...] = ("challenged", "blocked")
 
 
+def no_language(code: str) -> bool:
+    """Whether a search language names no language: empty, ``all`` (every one) or ``auto`` (the browser's,
+    not yet resolved)."""
+    return not code or code.strip().lower() in ("all", "auto")
+
+
 @dataclass(frozen=True)
 class SearchQuery:
     """A validated search: the text and the engines that will answer it."""

@@ -17,8 +17,6 @@ the ones it gave out.
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import logging
 import re
 import secrets
@@ -26,6 +24,7 @@ import secrets
 import msgspec
 
 from searx.settings_sections import AISummary
+from searx.signer import SHARE_LINK, Signer
 from searx.store import Pool, Store, StoreError, StoreFull, pool
 from searx.summary.evidence import Source
 from searx.summary.reading import Grounding
@@ -142,7 +141,7 @@ class Conversations:
         self.shares = pool(store, Pool("shares", conf.share_bytes, refuse=True))
         self.quota = store
         self.ttl, self.share_ttl, self.per_client = conf.signature_ttl, conf.share_ttl, conf.shares_per_client
-        self._key = hmac.new(secret, b"searx-ai share link", hashlib.sha256).digest()
+        self._signer = Signer(secret, SHARE_LINK)
 
     def load(self, conversation_id: str) -> Conversation | None:
         """The conversation, or None when the id is unknown, expired or malformed."""
@@ -169,7 +168,7 @@ class Conversations:
     def share_id(self, conversation_id: str, turns: int) -> str:
         """The link of a conversation's first ``turns`` turns: the same turns always get the same one, and
         nobody can tell the conversation's id from it."""
-        digest = hmac.new(self._key, f"{conversation_id}:{turns}".encode(), hashlib.sha256).digest()
+        digest = self._signer.mac(f"{conversation_id}:{turns}")
         return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
     def share(self, conversation_id: str, conversation: Conversation, now: float,

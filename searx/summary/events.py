@@ -72,8 +72,9 @@ class Related:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """The conversation an answer belongs to, for follow-ups and sharing (before the terminal line)."""
+class Conversation:
+    """The ``conversation`` line: the conversation an answer is a turn of, for follow-ups and sharing (before
+    the terminal line). Not the conversation kept in the store (``searx.summary.conversation``)."""
 
     conversation: str
     turn: int
@@ -88,4 +89,4 @@ class Failed:
     code: str
 
 
-Event = Search | Head | Reading | Passages | Delta | Related | Turn | Done | Failed
+Event = Search | Head | Reading | Passages | Delta | Related | Conversation | Done | Failed

@@ -1,20 +1,20 @@
 """Evidence: the top results a summary may ground on, signed so the browser cannot forge it.
 
-The signature is HMAC-SHA256 over the canonical msgspec JSON of the evidence
-(fields in declaration order), keyed by a sub-key of the instance secret; the
-expiry ``exp`` is inside the signed bytes.
+The signature is the ``EVIDENCE`` signer's (``searx.signer``) over the canonical
+msgspec JSON of the evidence (fields in declaration order); the expiry ``exp``
+is inside the signed bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 from typing import Any
 
 import msgspec
 
 from searx.errors import SearxError
 from searx.results.types import ResultSet
+from searx.signer import EVIDENCE, signer
 
 VERSION = 1
 MAX_TITLE = 500
@@ -22,7 +22,6 @@ MAX_SNIPPET = 4000
 MAX_URL = 2048
 MAX_SUGGESTIONS = 10
 MAX_RELATED = 200
-_CONTEXT = b"searx-ai ai_summary evidence v1"
 
 
 class Source(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -77,13 +76,8 @@ def canonical(evidence: Evidence) -> bytes:
     return msgspec.json.encode(evidence)
 
 
-def _key(secret: bytes) -> bytes:
-    # a sub-key: a signature made here is useless anywhere else the secret is used
-    return hmac.new(secret, _CONTEXT, hashlib.sha256).digest()
-
-
 def sign(evidence: Evidence, secret: bytes) -> str:
-    return hmac.new(_key(secret), canonical(evidence), hashlib.sha256).hexdigest()
+    return signer(secret, EVIDENCE).sign(canonical(evidence))
 
 
 def to_dict(evidence: Evidence) -> dict[str, Any]:
@@ -105,10 +99,7 @@ def parse(data: Any) -> Evidence:
 def verify(data: Any, signature: Any, secret: bytes, now: float) -> Evidence:
     """The evidence if ``signature`` is ours and it has not expired; else EvidenceError."""
     evidence = parse(data)
-    if not isinstance(signature, str) or not signature:
-        raise EvidenceError("bad_signature")
-    expected = sign(evidence, secret)
-    if not hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace")):
+    if not signer(secret, EVIDENCE).valid(canonical(evidence), signature):
         raise EvidenceError("bad_signature")
     if evidence.exp <= now:
         raise EvidenceError("expired")

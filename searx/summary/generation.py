@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import httpx
 import msgspec
@@ -22,7 +21,7 @@ from searx.summary import citations, quick, related
 from searx.summary.events import Delta, Done, Event, Head, Related
 from searx.summary.evidence import Evidence
 from searx.summary.flight import Flight
-from searx.summary.llm import Finish, Limits, LLMStream, Target, Token
+from searx.summary.llm import Limits, Target, complete
 from searx.summary.reading import Grounding
 from searx.summary.review import Review, review
 
@@ -80,25 +79,12 @@ def generate(flight: Flight, ask: Ask, conf: AISummary, *, transport: httpx.Base
              keep: Callable[[Cached], None] | None = None) -> None:  # fmt: skip
     """Stream the answer into ``flight``; ``keep`` gets a finished answer before its done line (the cache).
     Raises ``LLMError`` for the caller to publish."""
-    payload: dict[str, Any] = {"messages": ask.messages, "stream": True, "max_tokens": conf.max_tokens,
-                               "temperature": conf.temperature}  # fmt: skip
-    if ask.target.model:
-        payload["model"] = ask.target.model
     limits = Limits(conf.connect_timeout, conf.first_token_timeout, conf.idle_timeout, conf.total_timeout)
-    stream = LLMStream(ask.target, payload, limits, transport=None if ask.target.pinned else transport)
-    try:
-        if flight.cancelled or not flight.on_abandon(stream.close):
-            return
-        text: list[str] = []
-        for event in stream:
-            if isinstance(event, Token):
-                text.append(event.text)
-                flight.publish(Delta(event.text))
-            elif isinstance(event, Finish):
-                stream.close()
-                _finish(flight, ask, conf, "".join(text), event.reason, transport, keep)
-    finally:
-        stream.close()
+    reply = complete(ask.target, ask.messages, limits, max_tokens=conf.max_tokens, temperature=conf.temperature,
+                     watch=flight.on_abandon, on_token=lambda text: flight.publish(Delta(text)),
+                     transport=transport)  # fmt: skip
+    if reply is not None:
+        _finish(flight, ask, conf, reply.text, reply.reason, transport, keep)
 
 
 def _finish(flight: Flight, ask: Ask, conf: AISummary, text: str, reason: str,

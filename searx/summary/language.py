@@ -12,6 +12,8 @@ import re
 import threading
 from typing import Any
 
+from searx.results.search import no_language
+
 # the languages an answer is recognised as; anything else is reported as the nearest of these
 LANGUAGES = (
     "af ar bg bn ca cs cy da de el en eo es et eu fa fi fr ga gl he hi hr hu hy id is it ja ka kk ko lt lv mk ml "
@@ -56,4 +58,4 @@ def detect(text: str) -> str:
 def base(lang: str) -> str:
     """The language part of a search or interface language ("de-CH" -> "de"); "" for auto/all."""
     code = lang.strip().replace("_", "-").split("-")[0].lower()
-    return "" if code in ("", "auto", "all") else code
+    return "" if no_language(code) else code

@@ -32,6 +32,9 @@ log = logging.getLogger("searx.summary.llm")
 
 MAX_STREAM_BYTES = 8 * 1024 * 1024
 
+# registers how to abort a call when the client leaves; False: it already left
+Watch = Callable[[Callable[[], None]], bool]
+
 
 @dataclass(frozen=True)
 class Target:
@@ -62,6 +65,14 @@ class Token:
 
 @dataclass(frozen=True)
 class Finish:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A whole reply: its text and the model's finish reason."""
+
+    text: str
     reason: str
 
 
@@ -315,3 +326,33 @@ class LLMStream:
             reasoning if isinstance(reasoning, str) else "",
             reason if isinstance(reason, str) and reason else None,
         )
+
+
+def complete(target: Target, messages: list[dict[str, str]], limits: Limits, *, max_tokens: int, temperature: float,
+             watch: Watch | None = None, on_token: Callable[[str], None] | None = None,
+             transport: httpx.BaseTransport | None = None) -> Completion | None:  # fmt: skip
+    """One chat completion of ``messages``, streamed to its end: the whole text and finish reason.
+
+    ``watch`` gets how to abort the call (None back, the server never asked, when the client already
+    left); ``on_token`` sees each piece as it arrives. A user's server (``target.pinned``) is reached
+    at its checked address only, never through ``transport`` (tests). Raises ``LLMError``.
+    """
+    payload: dict[str, Any] = {"messages": messages, "stream": True, "max_tokens": max_tokens,
+                               "temperature": temperature}  # fmt: skip
+    if target.model:
+        payload["model"] = target.model
+    stream = LLMStream(target, payload, limits, transport=None if target.pinned else transport)
+    try:
+        if watch is not None and not watch(stream.close):
+            return None
+        text: list[str] = []
+        for event in stream:
+            if isinstance(event, Token):
+                text.append(event.text)
+                if on_token is not None:
+                    on_token(event.text)
+            elif isinstance(event, Finish):
+                return Completion("".join(text), event.reason)
+    finally:
+        stream.close()
+    return None

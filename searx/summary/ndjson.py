@@ -9,7 +9,18 @@ import msgspec
 import searx.errors as errors
 from searx.errors import STATUS
 from searx.summary.body import Body
-from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading, Related, Search, Turn
+from searx.summary.events import (
+    Conversation,
+    Delta,
+    Done,
+    Event,
+    Failed,
+    Head,
+    Passages,
+    Reading,
+    Related,
+    Search,
+)
 
 VERSION = 1
 
@@ -56,7 +67,7 @@ def _object(event: Event) -> dict[str, Any]:
             return {"delta": event.text}
         case Related():
             return {"related": event.questions}
-        case Turn():
+        case Conversation():
             return {"conversation": {"id": event.conversation, "turn": event.turn, "max_turns": event.max_turns,
                                      "share": event.share}}  # fmt: skip
         case Done():

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from babel import Locale, UnknownLocaleError
 
+from searx.results.search import no_language
 from searx.summary import citations
 from searx.summary.evidence import MAX_SNIPPET, MAX_TITLE, MAX_URL, Evidence
 
@@ -83,7 +84,7 @@ def encode_sources(evidence: Evidence, passages: Mapping[int, list[str]] | None 
 def language_instruction(lang: str) -> str:
     """Answer in ``lang`` (the search's, else the interface's language) when known, else the question's."""
     code = lang.strip().replace("-", "_")
-    if code and code.lower() not in ("auto", "all"):
+    if not no_language(code):
         try:
             name = Locale.parse(code).get_display_name("en")
         except (ValueError, UnknownLocaleError):

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -150,21 +151,9 @@ class SummaryService:
         target = choose_target(self.conf, self._guard, prefs)
         if isinstance(target, Refusal):
             return target
-        if not self._streams.enter(client):
-            return Refusal("rate_limited")
-        try:
-            result = self._start(request, verified, target, client, ui_lang)
-        except BaseException:
-            self._streams.leave(client)
-            raise
-        if isinstance(result, Refusal):
-            self._streams.leave(client)
-            return result
-        lines, replayed = result
-        if self._kept:
-            begun = Conversation(server=server_of(target), lang=verified.lang, user_server=target.pinned is not None)
-            lines = self._record(lines, begun, new_id(), verified.query)
-        return Counted(lines, self._streams, client, replayed=replayed)
+        begun = Conversation(server=server_of(target), lang=verified.lang, user_server=target.pinned is not None)
+        return self._stream(client, lambda: self._start(request, verified, target, client, ui_lang),
+                            (begun, new_id(), verified.query) if self._kept else None)  # fmt: skip
 
     def follow_up(self, body: bytes | Mapping[str, Any], prefs: Mapping[str, str], search: follow_up.Searcher,
                   client: str = "", ui_lang: str = "") -> Refusal | Counted:  # fmt: skip
@@ -178,23 +167,16 @@ class SummaryService:
         if isinstance(admitted, Refusal):
             return admitted
         conversation_id, plan = admitted
-        if not self._streams.enter(client):
-            return Refusal("rate_limited")
-        release = self._gates.acquire(user=plan.target.pinned is not None)
-        if release is None:
-            self._streams.leave(client)
-            return Refusal("busy")
-        flight = Flight()
-        relay = flight.join()
-        try:
-            threading.Thread(target=self._produce, args=(flight, None, release, lambda: follow_up.prepare(
-                plan, self.conf, flight, self._reader, self._transport, self._embeddings)), name="ai-summary-follow-up",
-                daemon=True).start()  # fmt: skip
-        except BaseException:
-            release()
-            self._streams.leave(client)
-            raise
-        return Counted(self._record(relay, plan.before, conversation_id, plan.question), self._streams, client)
+
+        def start() -> Refusal | tuple[Body[Event], bool]:
+            flight = Flight()
+            prepare = partial(follow_up.prepare, plan, self.conf, flight, self._reader, self._transport,
+                              self._embeddings)  # fmt: skip
+            if not self._launch(flight, None, plan.target, prepare, "ai-summary-follow-up"):
+                return Refusal("busy")
+            return flight.join(), False
+
+        return self._stream(client, start, (plan.before, conversation_id, plan.question))
 
     def share(self, body: bytes | Mapping[str, Any], client: str = "") -> Refusal | tuple[str, int]:
         """Check a POST /ai_summary/share body; a Refusal, or the share's id and expiry (Unix seconds).
@@ -212,9 +194,43 @@ class SummaryService:
         """A shared conversation, read only (None: unknown, expired, or sharing is off)."""
         return self.conversations.shared(share_id) if self.sharing else None
 
-    def _record(self, lines: Body[Event], before: Conversation, conversation_id: str, question: str) -> Body[Event]:
-        return record(lines, self.conversations, before, conversation_id, question, max_turns=self.conf.max_turns,
-                      share=self.sharing)  # fmt: skip
+    def _stream(self, client: str, start: Callable[[], Refusal | tuple[Body[Event], bool]],
+                kept: tuple[Conversation, str, str] | None) -> Refusal | Counted:  # fmt: skip
+        """The events ``start`` gives (and whether they are a replay), counted against the client's stream cap
+        while they stream; ``kept``: the conversation before them, its id and the question, to keep them as
+        its turn. A Refusal when the cap or ``start`` refuses."""
+        if not self._streams.enter(client):
+            return Refusal("rate_limited")
+        try:
+            started = start()
+        except BaseException:
+            self._streams.leave(client)
+            raise
+        if isinstance(started, Refusal):
+            self._streams.leave(client)
+            return started
+        lines, replayed = started
+        if kept is not None:
+            lines = record(lines, self.conversations, *kept, max_turns=self.conf.max_turns, share=self.sharing)
+        return Counted(lines, self._streams, client, replayed=replayed)
+
+    def _launch(self, flight: Flight, key: str | None, target: Target, prepare: Callable[[], Ask | None],
+                name: str) -> bool:  # fmt: skip
+        """Take a generation slot and start the worker that prepares the prompt and streams the answer into
+        ``flight``; False when no slot is free (nothing started)."""
+        release = self._gates.acquire(user=target.pinned is not None)
+        if release is None:
+            return False
+        try:
+            threading.Thread(target=self._produce, args=(flight, key, release, prepare), name=name,
+                             daemon=True).start()  # fmt: skip
+        except BaseException:  # no thread: those who joined the flight still get a terminal line
+            release()
+            self._land(key, flight)
+            flight.publish(Failed("llm_failed"))
+            flight.finish()
+            raise
+        return True
 
     def _start(self, request: Request, verified: evidence.Evidence, target: Target,
                client: str, ui_lang: str) -> Refusal | tuple[Body[Event], bool]:  # fmt: skip
@@ -236,18 +252,14 @@ class SummaryService:
             if key:
                 self._flights[key] = flight
         relay = flight.join()
-        release = self._gates.acquire(user=target.pinned is not None)
-        if release is None:
+        job = _Job(key, target, verified, grounded, client, lang, pages)
+        if not self._launch(flight, key, target, lambda: self._prepare(flight, job), "ai-summary"):
             self._land(key, flight)
             flight.publish(Head(verified.sources, target.model, False))
             flight.publish(Failed("busy"))
             flight.finish()
             relay.close()
             return Refusal("busy")
-        job = _Job(key, target, verified, grounded, client, lang, pages)
-        worker = threading.Thread(target=self._produce, args=(flight, key, release, lambda: self._prepare(flight, job)),
-                                  name="ai-summary", daemon=True)  # fmt: skip
-        worker.start()
         return relay, False
 
     def _key(self, verified: evidence.Evidence, target: Target, grounded: bool, lang: str, pages: int) -> str:

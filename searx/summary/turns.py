@@ -13,10 +13,10 @@ from collections.abc import Iterator
 
 import msgspec
 
+import searx.summary.events as summary_events
 from searx.summary.body import Body
 from searx.summary.conversation import Conversation, Conversations, Turn
 from searx.summary.events import Delta, Done, Event, Head, Passages, Reading, Related, Search
-from searx.summary.events import Turn as TurnEvent
 from searx.summary.evidence import Source
 from searx.summary.reading import Grounding, PassageOut, ReadState
 from searx.summary.review import Review
@@ -71,7 +71,8 @@ def record(events: Body[Event], conversations: Conversations, before: Conversati
             if isinstance(event, Done):
                 after = msgspec.structs.replace(before, turns=[*before.turns, seen.turn(question, event)])
                 if conversations.save(conversation_id, after):
-                    yield TurnEvent(conversation_id, len(after.turns), max_turns, share and not after.user_server)
+                    yield summary_events.Conversation(conversation_id, len(after.turns), max_turns,
+                                                      share and not after.user_server)  # fmt: skip
             else:
                 seen.see(event)
             yield event

@@ -21,7 +21,7 @@ import searx.webapp.search_links as search_links
 from searx.autocomplete.backends import LABELS as AUTOCOMPLETE_LABELS
 from searx.preferences import Preferences
 from searx.results.answers import WeatherAnswer
-from searx.results.search import SearchOutcome
+from searx.results.search import SearchOutcome, no_language
 from searx.search.request import enabled_engines
 from searx.services import Services
 from searx.webapp.context import is_https, preferences, services
@@ -39,7 +39,7 @@ def server_timing(outcome: SearchOutcome) -> str:
 
 def _client_settings(prefs: Preferences) -> dict[str, Any]:
     svc = services()
-    mode = svc.settings.ai_summary.default_mode if svc.settings.ai_summary.lock_mode else prefs.get("ai_summary_mode")
+    mode = svc.settings.ai_summary.mode_for(prefs.get("ai_summary_mode"))
     locale = getattr(g, "locale", "en")
     settings: dict[str, Any] = {"ui_lang": i18n.bcp47(locale), "ai_summary_mode": mode, "hotkeys": prefs.get("hotkeys")}
     if "infinite_scroll" in svc.plugins.plugins:  # the plugin's only effect: the page loads further pages
@@ -120,13 +120,17 @@ def fragment(template: str, locale: str, values: tuple[tuple[str, Any], ...]) ->
     return Markup(render_template(template, **dict(values)))
 
 
+def _other_language(code: str, names: tuple[tuple[str, str], ...]) -> str:
+    """A search language the language list does not name, to be offered besides it; "" when it names one."""
+    return "" if no_language(code) or code in dict(names) else code
+
+
 def _selectors(prefs: Preferences, search: search_links.SearchChoices) -> Markup:
     """The results form's selectors: time range, safe search, language (the user's choice selected)."""
     locale = getattr(g, "locale", "en")
-    other = search.language not in ("auto", "all") and search.language not in dict(prefs_page.language_names(locale))
     return fragment("_selectors.html", locale, (
         ("time_range", search.time_range), ("safesearch", search.safesearch), ("language", search.language),
-        ("other_language", search.language if other else ""), ("safesearch_locked", "safesearch" in prefs.locked),
+        ("other_language", _other_language(search.language, prefs_page.language_names(locale))), ("safesearch_locked", "safesearch" in prefs.locked),
         ("language_locked", "language" in prefs.locked),
         ("language_options", prefs_page.language_options(locale, search.language))))
 
@@ -186,7 +190,7 @@ def preferences_page(prefs: Preferences, *, saved: bool = False, from_link: bool
         "preferences.html", page="preferences", prefs=prefs.as_dict(), defs=svc.pref_defs,
         engine_groups=prefs_page.engine_groups(order, svc.engines, on, stats), category_order=tabs,
         chosen_categories=set(prefs.csv("categories")), languages=languages,
-        other_language=language if language not in ("auto", "all") and language not in dict(languages) else "",
+        other_language=_other_language(language, languages),
         plugins=plugins, saved=saved, from_link=from_link, share_url=share_url, locked=svc.locked,
         unsupported=svc.unsupported,
         has_user_key=bool(prefs.get("ai_summary_api_key")), locales=[(code, i18n.native_name(code)) for code in i18n.available()],

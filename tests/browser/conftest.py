@@ -69,11 +69,9 @@ def llm() -> Iterator[FakeLLM]:
 
 
 @pytest.fixture
-def serve(app_factory: Callable[[Any], Any], fake_engine: FakeEngineServer,
-          llm: FakeLLM) -> Iterator[Callable[..., Served]]:  # fmt: skip
+def serve(serve_app: Callable[..., Served], fake_engine: FakeEngineServer, llm: FakeLLM) -> Callable[..., Served]:
     """``serve(server={...}, engine="&n=8", **ai_summary_settings)``: the app with one fake engine (``engine``:
     its URL's extra parameters), the LLM at the fake."""
-    served: list[Served] = []
 
     def start(server: dict[str, Any] | None = None, engine: str = "&n=8", **conf: Any) -> Served:
         values = {"base_url": llm.base_url, "model": "fake-model", "first_token_timeout": 5.0,
@@ -82,12 +80,9 @@ def serve(app_factory: Callable[[Any], Any], fake_engine: FakeEngineServer,
         sections: dict[str, Any] = {"ai_summary": values}
         if server:
             sections["server"] = server
-        served.append(Served(app_factory(make_settings(engines, **sections))))
-        return served[-1]
+        return serve_app(make_settings(engines, **sections), Served)
 
-    yield start
-    for s in served:
-        s.close()
+    return start
 
 
 def run_driver(scenario: str, url: str, timeout: float = 60, **spec: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-// The summary's conversation (client/src/features/conversation.ts) in Chromium: the follow-up
+// The summary's conversation (client/src/features/summary/conversation.ts) in Chromium: the follow-up
 // input reached and used by keyboard, two turns, a related question's button, Share opened
 // in a fresh context without cookies or JavaScript. driver.mjs adds these to its scenarios.
 

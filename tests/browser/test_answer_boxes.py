@@ -18,7 +18,7 @@ JSON = "application/json"
 
 
 @pytest.fixture
-def answers_app(app_factory: Any, hosts: Any) -> Any:
+def answers_app(serve_app: Any, hosts: Any) -> Any:
     hosts.route("wttr.in", "/Heideck", fixture("wttr/j1_heideck_2026-04_upstream-testdata.json"), content_type=JSON)
     hosts.route("lingva.ml", "/api/v1/en/fr/hello", fixture("lingva/api_v1_en_fr_hello_reconstructed.json"),
                 content_type=JSON)
@@ -34,9 +34,7 @@ def answers_app(app_factory: Any, hosts: Any) -> Any:
         {"name": "docker hub", "engine": "docker_hub", "shortcut": "dh", "categories": ["it"]},
         {"name": "pypi", "engine": "pypi", "shortcut": "pypi", "categories": ["it"]},
     ]
-    served = Served(app_factory(make_settings(engines, **hosts.settings())))
-    yield served
-    served.close()
+    return serve_app(make_settings(engines, **hosts.settings()), Served)
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])

@@ -23,10 +23,8 @@ IDS = ["desktop", "320px-dark", "320px-rtl", "desktop-dark-rtl"]
 
 
 @pytest.fixture
-def served(app_factory: Any, fake_engine: Any) -> Any:
-    app = Served(app_factory(make_settings(engines_at(fake_engine.url, "local"))))
-    yield app
-    app.close()
+def served(serve_app: Any, fake_engine: Any) -> Any:
+    return serve_app(make_settings(engines_at(fake_engine.url, "local")), Served)
 
 
 def _moved(r: dict[str, Any]) -> int:

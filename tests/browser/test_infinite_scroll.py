@@ -18,11 +18,9 @@ PER_PAGE = 8
 
 
 @pytest.fixture
-def site(app_factory: Any, fake_engine: Any) -> Any:
+def site(serve_app: Any, fake_engine: Any) -> Any:
     entry = json_engine_entry(fake_engine.url, "alpha", extra=f"&n={PER_PAGE}&overlap=0")
-    served = Served(app_factory(make_settings([entry])))
-    yield served
-    served.close()
+    return serve_app(make_settings([entry]), Served)
 
 
 def _cookie(site: Served) -> list[dict[str, str]]:

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def media(app_factory: Any, fake_engine: Any) -> Any:
+def media(serve_app: Any, fake_engine: Any) -> Any:
     base = fake_engine.url
     engines = [
         json_engine_entry(base, "web"),
@@ -25,9 +25,7 @@ def media(app_factory: Any, fake_engine: Any) -> Any:
         {"name": "tube", "engine": "dailymotion", "base_url": f"{base}/dailymotionlocal", "enable_http": True,
          "shortcut": "dm", "categories": ["videos"], "embed_url": "https://www.youtube-nocookie.com/embed/"},
     ]
-    served = Served(app_factory(make_settings(engines)))
-    yield served
-    served.close()
+    return serve_app(make_settings(engines), Served)
 
 
 def test_image_grid_does_not_move_and_works_by_keyboard(media: Served, browser: Any) -> None:

@@ -6,7 +6,7 @@ and about pages on a phone."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -28,20 +28,16 @@ BLACK = ("rgb(0, 0, 0)", "rgb(14, 15, 17)")
 
 
 @pytest.fixture
-def site(app_factory: Callable[[Any], Any], fake_engine: Any, llm: FakeLLM) -> Iterator[Callable[..., Served]]:
+def site(serve_app: Callable[..., Served], fake_engine: Any, llm: FakeLLM) -> Callable[..., Served]:
     """``site(**ui)``: the app with a dated fake engine (time range and safe search) and the fake LLM."""
-    served: list[Served] = []
 
     def start(**ui: Any) -> Served:
         engine = json_engine_entry(fake_engine.url, "alpha", extra="&n=8", time_range_support=True, safesearch=True)
         settings = make_settings([engine], ui=ui, search={"cache_ttl": 0},
                                  ai_summary={"base_url": llm.base_url, "model": "fake-model"})
-        served.append(Served(app_factory(settings)))
-        return served[-1]
+        return serve_app(settings, Served)
 
-    yield start
-    for s in served:
-        s.close()
+    return start
 
 
 def query(url: str) -> dict[str, str]:
@@ -182,17 +178,14 @@ def slow_resolver(app: Any) -> None:
 @pytest.mark.parametrize(("look", "viewport", "locale", "scheme"), [
     ("desktop-dark-rtl", {"width": 1280, "height": 900}, "ar", "dark"), ("phone", PHONE, "en", "light"),
 ])
-def test_favicons_arrive_without_moving_the_results(app_factory: Any, fake_engine: Any, browser: Any, look: str,
+def test_favicons_arrive_without_moving_the_results(serve_app: Any, fake_engine: Any, browser: Any, look: str,
                                                     viewport: dict[str, int], locale: str, scheme: str) -> None:
     engine = json_engine_entry(fake_engine.url, "alpha", extra="&n=8")
-    served = Served(app_factory(make_settings([engine], search={"cache_ttl": 0, "favicon_resolver": "duckduckgo"})))
-    try:
-        slow_resolver(served.app)
-        shot = OUTPUT / f"favicons-{look}.png"
-        r = browser("favicons", served.search("alpha"), screenshots=[str(shot)], viewport=viewport, locale=locale,
-                    colorScheme=scheme)
-    finally:
-        served.close()
+    served = serve_app(make_settings([engine], search={"cache_ttl": 0, "favicon_resolver": "duckduckgo"}), Served)
+    slow_resolver(served.app)
+    shot = OUTPUT / f"favicons-{look}.png"
+    r = browser("favicons", served.search("alpha"), screenshots=[str(shot)], viewport=viewport, locale=locale,
+                colorScheme=scheme)
     assert_clean(r)
     before, after = r["before"], r["after"]
     assert before["pending"] > 0, "the icons had arrived before the page was measured"
@@ -203,18 +196,15 @@ def test_favicons_arrive_without_moving_the_results(app_factory: Any, fake_engin
     assert r["rtl"]["overflowing"] == [] and r["rtl"]["scrollWidth"] <= r["rtl"]["viewport"]
 
 
-def test_a_post_user_s_tabs_and_pages_are_forms_that_look_like_links(app_factory: Any, fake_engine: Any,
+def test_a_post_user_s_tabs_and_pages_are_forms_that_look_like_links(serve_app: Any, fake_engine: Any,
                                                                      browser: Any) -> None:
     engines = [json_engine_entry(fake_engine.url, "alpha", extra="&n=8"),
                json_engine_entry(fake_engine.url, "pics", categories=["images"])]
-    served = Served(app_factory(make_settings(engines, server={"method": "POST"}, search={"cache_ttl": 0})))
-    try:
-        url = served.search("alpha", language="fr")
-        shot = OUTPUT / "post-links.png"
-        look = browser("look", url, screenshots=[str(shot)], viewport={"width": 320, "height": 2600})  # all of it
-        r = browser("hotkeys", url, keys=["n"], navigates=["n"])
-    finally:
-        served.close()
+    served = serve_app(make_settings(engines, server={"method": "POST"}, search={"cache_ttl": 0}), Served)
+    url = served.search("alpha", language="fr")
+    shot = OUTPUT / "post-links.png"
+    look = browser("look", url, screenshots=[str(shot)], viewport={"width": 320, "height": 2600})  # all of it
+    r = browser("hotkeys", url, keys=["n"], navigates=["n"])
     assert_clean(look)
     assert look["rtl"]["overflowing"] == [] and look["rtl"]["scrollWidth"] <= 320
     (step,) = r["steps"]

@@ -8,7 +8,7 @@ The app asks DuckDuckGo's real endpoint through the upstream-hosts double (tests
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -28,7 +28,7 @@ def completions(seen: Any) -> Reply:
 
 
 @pytest.fixture
-def suggesting(app_factory: Callable[[Any], Any], fake_engine: Any, hosts: Any) -> Iterator[Served]:
+def suggesting(serve_app: Callable[..., Served], fake_engine: Any, hosts: Any) -> Served:
     hosts.route("duckduckgo.com", "/ac/", completions)
     # the engine's requests go through the same double: a page of results for the results page
     hosts.route("127.0.0.1", "/json", json.dumps({"results": [
@@ -36,10 +36,7 @@ def suggesting(app_factory: Callable[[Any], Any], fake_engine: Any, hosts: Any) 
         for i in range(1, 5)]}), content_type="application/json")
     sections = hosts.settings()
     sections["search"] = {**sections["search"], "autocomplete": "duckduckgo"}
-    served = Served(app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha", extra="&n=4")],
-                                              **sections)))
-    yield served
-    served.close()
+    return serve_app(make_settings([json_engine_entry(fake_engine.url, "alpha", extra="&n=4")], **sections), Served)
 
 
 def assert_keyboard_path(r: dict[str, Any], *, label: str, count: str) -> None:

@@ -131,6 +131,11 @@ def test_bad_bodies(client):
     assert client.post("/api/collections/docs/search", json={"query": ""}).status_code == 400
     assert client.post("/api/collections/docs/search", json={"query": "x", "max_results": 0}).status_code == 400
     assert client.post("/api/collections/docs/search", json={"query": "x", "max_results": "5"}).status_code == 400
+    assert client.post("/api/collections/docs/search", json={"query": "x", "max_results": True}).status_code == 400
+    assert client.post("/api/collections/docs/search", json={"query": ["x"]}).status_code == 400
+    too_long = client.post("/api/collections/docs/search", json={"query": "x" * 4001})
+    assert too_long.status_code == 400 and "query" in too_long.get_json()["error"]
+    assert client.post("/api/collections/docs/search", json={"query": "x " * 2000}).status_code == 200
     assert client.post("/api/collections/docs/upload", headers=AUTH, data={"other": "x"}).status_code == 400
 
 
@@ -255,12 +260,14 @@ def _query(text: str, engines: tuple[str, ...]):
 
 
 def test_a_failure_while_storing_leaves_nothing_half_indexed(coll_app, client):
+    from searx.collections.errors import Unavailable
     from searx.text.chunking import Passage
 
     store = coll_app.extensions["searx"].collections.store
     passages = [Passage(0, None, 0, "fine words"), Passage(1, None, 0, None)]  # type: ignore[arg-type]
-    with pytest.raises(Exception, match="NOT NULL"):
+    with pytest.raises(Unavailable) as caught:  # the store translates SQLite's errors (the cause says which)
         store.add_entry("docs", "half.md", "text", b"x", "fine words", None, passages)
+    assert "NOT NULL" in str(caught.value.__cause__)
     assert client.get("/api/collections/docs/entries").get_json()["count"] == 0
     assert store.keyword(["docs"], "fine", 10) == []
 
@@ -306,3 +313,31 @@ def test_a_zip_bomb_posing_as_docx_is_refused(client):
     answer = upload(client, "docs", "report.docx", bomb.getvalue())
     assert answer.status_code == 422 and "expands" in answer.get_json()["error"]
     assert client.get("/api/collections/docs/entries").get_json()["count"] == 0
+
+
+class _BrokenDisk:
+    """A connection whose every statement fails as SQLite does on a failing disk."""
+
+    def execute(self, *args, **kwargs):
+        import sqlite3
+
+        raise sqlite3.OperationalError("disk I/O error")
+
+    def close(self):
+        pass
+
+
+def test_an_sqlite_error_is_503_for_the_api_and_a_refusal_for_the_mcp_tool(client, coll_app):
+    from searx.mcp.collections_tool import search_collection
+
+    service = coll_app.extensions["searx"].collections
+    service.store._local.db = _BrokenDisk()  # this thread's connection: the test client's requests run here
+    listed = client.get("/api/collections")
+    assert listed.status_code == 503 and listed.headers["Retry-After"]
+    assert listed.get_json() == {"error": "the collections index is unavailable; the administrator can find why "
+                                          "in the log"}  # fmt: skip
+    found = client.post("/api/collections/docs/search", json={"query": "proxy"})
+    assert found.status_code == 503 and "disk" not in found.get_data(as_text=True)
+    refused = search_collection(service, {"collection": "docs", "query": "proxy"})
+    assert refused.is_error and "unavailable" in refused.text
+    service.store._local.db = None

@@ -20,3 +20,25 @@ def test_common_words_are_left_out_when_rarer_ones_remain(tmp_path):
     hits = store.keyword(["big"], "the configuration", 5)
     assert len(hits) == 1
     store.close()
+
+
+def test_an_sqlite_error_is_the_collections_unavailable_error(tmp_path):
+    """The driver's errors stop at the store: a damaged file is ``Unavailable`` (503), chained, for every
+    method, a generator's rows too."""
+    import sqlite3
+
+    import pytest
+
+    from searx.collections.errors import Unavailable
+
+    path = tmp_path / "c.sqlite3"
+    path.write_bytes(b"this is not a database, " * 100)
+    store = SQLiteStore(path)
+    for call in (store.open, store.collections, lambda: store.exists("x"), lambda: list(store.vectors("x"))):
+        with pytest.raises(Unavailable) as caught:
+            call()
+        assert isinstance(caught.value.__cause__, sqlite3.DatabaseError) and caught.value.status == 503
+    store.close()
+    blocked = SQLiteStore(path / "sub" / "c.sqlite3")  # a directory that cannot be made: an OS error, the same
+    with pytest.raises(Unavailable):
+        blocked.open()

@@ -5,12 +5,13 @@ their bad cases. The whole-app runs against the real request URLs are in test_an
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
+import engine_kit
 import lxml.html
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
+from engine_kit import args, build, fixture, make_engine
 
 from searx import settings as _settings
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineHTTPError, EngineParseError, EngineTooManyRequests
@@ -20,23 +21,7 @@ from searx.results.types import MainResult, from_engine_item
 JSON = "application/json"
 CLOUDFLARE = "synthetic/cloudflare_just_a_moment.html"
 ANUBIS = "synthetic/anubis_generic.html"
-
-
-def build(module: str, query: str, settings: dict[str, Any] | None = None, **overrides: Any) -> dict[str, Any]:
-    params = make_params(make_engine(module, **(settings or {})), **overrides)
-    params["engine"].request(query, params)
-    return params
-
-
-def args(url: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-
-
-def parse(module: str, body: bytes, query: str, *, content_type: str = JSON, status: int = 200,
-          settings: dict[str, Any] | None = None, **overrides: Any) -> list[dict[str, Any]]:
-    engine = make_engine(module, **(settings or {}))
-    return engine.response(fake_response(engine, body, status=status, content_type=content_type, query=query,
-                                         **overrides))
+parse = partial(engine_kit.parse, content_type=JSON)  # the upstreams answer JSON unless a test says
 
 
 def typed(items: list[dict[str, Any]], engine: str = "e", category: str = "general") -> list[Any]:

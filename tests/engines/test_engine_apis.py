@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from functools import partial
 
+import engine_kit
 import pytest
 from engine_kit import fake_response, fixture, make_engine
 
 from searx.engines.wikipedia import infobox
 from searx.errors import EngineHTTPError, EngineParseError, EngineTooManyRequests
 
-
-def parse(module: str, body: bytes, *, status: int = 200, content_type: str = "application/json",
-          **params: object) -> list[dict]:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, body, status=status, content_type=content_type, **params))
+parse = partial(engine_kit.parse, content_type="application/json")  # the APIs answer JSON unless a test says
 
 
 def kinds(items: list[dict], key: str) -> list[dict]:

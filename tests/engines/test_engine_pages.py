@@ -4,14 +4,9 @@ on synthetic block pages where no capture exists (fixtures/synthetic/README.md).
 from __future__ import annotations
 
 import pytest
-from engine_kit import fake_response, fixture, make_engine
+from engine_kit import fake_response, make_engine, parse_fixture
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError
-
-
-def parse(module: str, path: str) -> list[dict]:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, fixture(path)))
 
 
 def links(items: list[dict]) -> list[dict]:
@@ -22,7 +17,7 @@ def links(items: list[dict]) -> list[dict]:
 
 
 def test_ddg_html_2025_decodes_uddg_links() -> None:
-    hits = links(parse("duckduckgo", "duckduckgo/html_results_foo_2025-04.html"))
+    hits = links(parse_fixture("duckduckgo", "duckduckgo/html_results_foo_2025-04.html"))
     assert len(hits) == 10
     assert hits[0] == {
         "url": "https://en.wikipedia.org/wiki/Foo_Fighters",
@@ -35,7 +30,7 @@ def test_ddg_html_2025_decodes_uddg_links() -> None:
 
 
 def test_ddg_html_2026_browser_dom_with_dates() -> None:
-    hits = links(parse("duckduckgo", "duckduckgo/html_results_does-caffeine-affect-sleep_2026-07_browser-dom.html"))
+    hits = links(parse_fixture("duckduckgo", "duckduckgo/html_results_does-caffeine-affect-sleep_2026-07_browser-dom.html"))
     assert len(hits) == 9
     assert hits[0]["url"] == "https://www.sleepfoundation.org/nutrition/caffeine-and-sleep"
     assert hits[0]["publishedDate"] == "2025-07-16T00:00:00"
@@ -46,7 +41,7 @@ def test_ddg_html_2026_browser_dom_with_dates() -> None:
     "duckduckgo/lite_results_godot-4.5-release-date_POST-direct-links_raw-http.html",
 ])
 def test_ddg_lite_wrapped_and_direct_links_give_the_same_targets(path: str) -> None:
-    hits = links(parse("duckduckgo", path))
+    hits = links(parse_fixture("duckduckgo", path))
     assert len(hits) == 10
     assert hits[0]["url"] == "https://godotengine.org/releases/4.5/"
     assert hits[0]["content"].startswith("Making dreams accessible")
@@ -59,12 +54,12 @@ def test_ddg_lite_wrapped_and_direct_links_give_the_same_targets(path: str) -> N
 ])
 def test_ddg_anomaly_page_is_a_captcha_not_empty(path: str) -> None:
     with pytest.raises(EngineCaptcha):
-        parse("duckduckgo", path)
+        parse_fixture("duckduckgo", path)
 
 
 def test_ddg_no_results_page_is_empty() -> None:
     # synthetic: built from the reported no-results markup (fixtures/synthetic/README.md)
-    assert parse("duckduckgo", "synthetic/ddg_no_results.html") == []
+    assert parse_fixture("duckduckgo", "synthetic/ddg_no_results.html") == []
 
 
 def test_unknown_page_is_a_parse_error_not_empty() -> None:
@@ -77,7 +72,7 @@ def test_unknown_page_is_a_parse_error_not_empty() -> None:
 
 
 def test_bing_raw_http_decodes_base64_links_and_count() -> None:
-    items = parse("bing", "bing/results_javascript-tutorial_2026-04_raw-http.html")
+    items = parse_fixture("bing", "bing/results_javascript-tutorial_2026-04_raw-http.html")
     hits = links(items)
     assert len(hits) == 10
     assert hits[0]["url"] == "https://www.w3schools.com/Js/"
@@ -88,7 +83,7 @@ def test_bing_raw_http_decodes_base64_links_and_count() -> None:
 
 
 def test_bing_browser_dom() -> None:
-    items = parse("bing", "bing/results_does-caffeine-affect-sleep_2026-07_browser-dom.html")
+    items = parse_fixture("bing", "bing/results_does-caffeine-affect-sleep_2026-07_browser-dom.html")
     assert links(items)[0]["url"] == "https://www.sleepfoundation.org/nutrition/caffeine-and-sleep"
     assert {"number_of_results": 38500} in items
 
@@ -96,14 +91,14 @@ def test_bing_browser_dom() -> None:
 def test_bing_captcha_synthetic() -> None:
     # synthetic: no real Bing captcha capture exists (markers from SOURCES.md)
     with pytest.raises(EngineCaptcha):
-        parse("bing", "synthetic/bing_captcha.html")
+        parse_fixture("bing", "synthetic/bing_captcha.html")
 
 
 # --- Brave ---------------------------------------------------------------------
 
 
 def test_brave_organic_hits_only() -> None:
-    hits = links(parse("brave", "brave/results_javascript-tutorial_2026-04_browser-dom_prettier.html"))
+    hits = links(parse_fixture("brave", "brave/results_javascript-tutorial_2026-04_browser-dom_prettier.html"))
     assert len(hits) == 20  # the data-type="web" snippets; clusters and the pager are skipped
     assert hits[0] == {"url": "https://www.w3schools.com/js/", "title": "JavaScript Tutorial",
                        "content": "JavaScript is easy to learn. This tutorial covers everything from basic "
@@ -114,14 +109,14 @@ def test_brave_organic_hits_only() -> None:
 def test_brave_captcha_synthetic() -> None:
     # synthetic: no real Brave captcha capture exists (markers from SOURCES.md)
     with pytest.raises(EngineCaptcha):
-        parse("brave", "synthetic/brave_captcha.html")
+        parse_fixture("brave", "synthetic/brave_captcha.html")
 
 
 # --- Startpage -----------------------------------------------------------------
 
 
 def test_startpage_results() -> None:
-    hits = links(parse("startpage", "startpage/results_javascript-tutorial_2026-04_http_prettier.html"))
+    hits = links(parse_fixture("startpage", "startpage/results_javascript-tutorial_2026-04_http_prettier.html"))
     assert len(hits) == 10
     assert hits[0]["url"] == "https://www.w3schools.com/js/"
     assert hits[0]["title"] == "JavaScript Tutorial - W3Schools"
@@ -132,14 +127,14 @@ def test_startpage_results() -> None:
 def test_startpage_bot_checks_synthetic(path: str) -> None:
     # synthetic: no real Startpage captcha/Anubis capture exists (markers from SOURCES.md)
     with pytest.raises(EngineCaptcha):
-        parse("startpage", path)
+        parse_fixture("startpage", path)
 
 
 # --- Mojeek --------------------------------------------------------------------
 
 
 def test_mojeek_results_and_count() -> None:
-    items = parse("mojeek", "mojeek/results_javascript-tutorial_2026-04_browser-dom_prettier.html")
+    items = parse_fixture("mojeek", "mojeek/results_javascript-tutorial_2026-04_browser-dom_prettier.html")
     hits = links(items)
     assert len(hits) == 10
     assert hits[0]["url"] == "https://javascript.info/"
@@ -149,7 +144,7 @@ def test_mojeek_results_and_count() -> None:
 
 def test_mojeek_altcha_page_is_a_captcha() -> None:
     with pytest.raises(EngineCaptcha):
-        parse("mojeek", "mojeek/captcha-altcha_rust-programming-language.html")
+        parse_fixture("mojeek", "mojeek/captcha-altcha_rust-programming-language.html")
 
 
 HTML_ENGINES = ["duckduckgo", "bing", "brave", "startpage", "mojeek"]
@@ -166,10 +161,10 @@ def test_any_html_engine_reports_foreign_bot_checks_as_captcha(module: str, path
     # a page without the engine's result markup is never "no results", and not a
     # parse error either when it carries bot-check markers
     with pytest.raises(EngineCaptcha):
-        parse(module, path)
+        parse_fixture(module, path)
 
 
 @pytest.mark.parametrize("module", HTML_ENGINES)
 def test_any_html_engine_reports_a_geo_block_page_as_access_denied(module: str) -> None:
     with pytest.raises(EngineAccessDenied):
-        parse(module, "qwant/www_geo-block-service-unavailable_2026-04_http_prettier.html")
+        parse_fixture(module, "qwant/www_geo-block-service-unavailable_2026-04_http_prettier.html")

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
+from functools import partial
 
+import engine_kit
 import pytest
-from engine_kit import make_engine, make_params
+from engine_kit import args, make_engine, make_params
 
 ALL = ["duckduckgo", "brave", "bing", "startpage", "mojeek", "wikipedia", "wikidata", "github", "stackexchange",
        "arxiv", "bing_images", "duckduckgo_images", "wikicommons", "bing_news", "duckduckgo_news", "youtube_noapi",
        "dailymotion", "sepiasearch"]
 
 
-def build(module: str, query: str = "test query", settings: dict | None = None, **overrides: object) -> dict:
-    engine = make_engine(module, **(settings or {}))
-    params = make_params(engine, **overrides)
-    engine.request(query, params)
-    return params
-
-
-def args(params: dict) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(params["url"]).query).items()}
+build = partial(engine_kit.build, query="test query")
 
 
 @pytest.mark.parametrize("module", ALL)

@@ -4,7 +4,6 @@ check reported with the engine's outcome."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import parse_qs
 
 import pytest
@@ -18,7 +17,6 @@ from searx.results.search import SearchQuery
 from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
 from searx.search.tokens import TokenCache
-from searx.settings import Outgoing
 from searx.store import MemoryStore, Store
 from searx.upstream.challenge import page_error
 
@@ -68,13 +66,6 @@ def test_duckduckgo_last_page_without_a_next_page_has_no_token() -> None:
 
 
 # --- through the runner, over real HTTP --------------------------------------------
-
-
-@pytest.fixture
-def network() -> Iterator[EngineNetwork]:
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
 
 
 def runner_for(upstream, network: EngineNetwork, store: Store, **entries: tuple[str, str]) -> SearchRunner:  # noqa: ANN001

@@ -9,8 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from engine_kit import fixture, make_engine
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fixture, make_engine, parse, typed
 
 from searx.errors import EngineCaptcha, EngineParseError
 from searx.results.types import TorrentResult

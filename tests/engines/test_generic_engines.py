@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from searx.engines import json_engine, load_engines
-from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager, SearchContext
 from searx.results.search import SearchQuery
 from searx.search.runner import SearchRunner
-from searx.settings import Outgoing
-
-
-@pytest.fixture
-def network():
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
 
 
 def search(network, entries, query="hello", **kw):

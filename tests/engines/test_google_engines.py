@@ -11,14 +11,12 @@ from __future__ import annotations
 import datetime
 import json
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
+from engine_kit import args, build, fixture, make_engine, make_params, parse, typed
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError
-from searx.results.types import MainResult, from_engine_item
 from tests.upstream_hosts import Reply, UpstreamHosts
 
 WML = "google/wml_ai-tools_reconstructed.html"
@@ -27,32 +25,6 @@ SORRY = "google/sorry-recaptcha_search-q-weather_2026-07_raw-http_redacted.html"
 DESKTOP = "google/search_react-github_en-BE_2025-10_browser-dom_prettier.html"
 RSS = "google_news/rss-search_caffeine-sleep_2026-07_raw-http.xml"
 CSE_TOKEN = json.dumps({"cse_tok": "AB1-tok:1", "cselibv": "f71e4ed980f4c082", "exp": "cc,apo"})
-
-
-def build(module: str, query: str = "ai tools", settings: dict | None = None, **overrides: Any) -> dict:
-    engine = make_engine(module, **(settings or {}))
-    params = make_params(engine, **overrides)
-    engine.request(query, params)
-    return params
-
-
-def args(params: dict) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(params["url"]).query, keep_blank_values=True).items()}
-
-
-def parse(module: str, body: bytes, *, settings: dict | None = None, content_type: str = "text/html; charset=utf-8",
-          status: int = 200, **overrides: Any) -> list[dict]:
-    engine = make_engine(module, **(settings or {}))
-    return engine.response(fake_response(engine, body, content_type=content_type, status=status, **overrides))
-
-
-def typed(module: str, items: list, settings: dict | None = None) -> list[MainResult]:
-    """The hits as the runner types them; every one must survive (its kind's fields present)."""
-    engine = make_engine(module, **(settings or {}))
-    hits = [i for i in items if "url" in i]
-    out = [from_engine_item(i, module, engine.categories[0]) for i in hits]
-    assert all(isinstance(r, MainResult) for r in out), [i for i, r in zip(hits, out, strict=True) if r is None]
-    return out  # type: ignore[return-value]
 
 
 # --- requests ----------------------------------------------------------------------------

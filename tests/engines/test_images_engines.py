@@ -13,8 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fake_response, fixture, make_engine, make_params, parse, typed
 
 from searx.errors import (
     EngineAccessDenied,

@@ -10,8 +10,7 @@ import datetime
 
 import httpx
 import pytest
-from engine_kit import fixture, make_engine
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fixture, make_engine, parse, typed
 
 from searx.enginelib.embedded_data import js_after, js_to_json, json_after
 from searx.enginelib.html_parse import age_date, feed_date, file_size, json_body

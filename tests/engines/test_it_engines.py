@@ -8,8 +8,8 @@ from typing import Any
 
 import lxml.html
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
-from test_answers_engines import ANUBIS, args, entries, typed
+from engine_kit import args, build, fixture, make_engine, parse
+from test_answers_engines import ANUBIS, entries, typed
 
 from searx.errors import EngineCaptcha, EngineParseError
 from searx.results.types import PackageResult
@@ -17,22 +17,11 @@ from searx.results.types import PackageResult
 HTML = "text/html; charset=utf-8"
 
 
-def build(module: str, query: str = "nginx", **overrides: Any) -> dict[str, Any]:
-    params = make_params(make_engine(module), **overrides)
-    params["engine"].request(query, params)
-    return params
-
-
-def parse(module: str, body: bytes, *, content_type: str = HTML, **overrides: Any) -> list[dict[str, Any]]:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, body, content_type=content_type, **overrides))
-
-
 # --- docker_hub ------------------------------------------------------------------------------
 
 
 def test_docker_hub_request() -> None:
-    p = build("docker_hub", pageno=3, language="de-DE", safesearch=2)
+    p = build("docker_hub", "nginx", pageno=3, language="de-DE", safesearch=2)
     assert p["url"].startswith("https://hub.docker.com/api/search/v3/catalog/search?")
     assert args(p["url"]) == {"query": "nginx", "from": "20", "size": "10"}, "no language or safe search"
     engine = make_engine("docker_hub")

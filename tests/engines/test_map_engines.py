@@ -4,11 +4,12 @@ against its real request URL (upstream-hosts double)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
 
+import engine_kit
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
+from engine_kit import args, build, fixture
 
 from searx import settings as settings_mod
 from searx.errors import EngineParseError
@@ -21,20 +22,7 @@ OSM_ENTRY = {"name": "openstreetmap", "engine": "openstreetmap", "shortcut": "os
 PHOTON_ENTRY = {"name": "photon", "engine": "photon", "shortcut": "ph", "categories": ["map"]}
 
 
-def built(module: str, query: str = "berlin", **overrides: Any) -> dict[str, Any]:
-    engine = make_engine(module)
-    params = make_params(engine, query=query, **overrides)
-    engine.request(query, params)
-    return params
-
-
-def args(url: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-
-
-def parse(module: str, body: bytes, query: str = "brandenburger tor", **overrides: Any) -> list:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, body, content_type="application/json", query=query, **overrides))
+parse = partial(engine_kit.parse, query="brandenburger tor", content_type="application/json")
 
 
 def places(module: str, items: list) -> list[MapResult]:
@@ -43,29 +31,28 @@ def places(module: str, items: list) -> list[MapResult]:
     return out  # type: ignore[return-value]
 
 
-def search(client: Any, q: str, **extra: str) -> dict[str, Any]:
-    return client.get("/search?" + urlencode({"q": q, "format": "json", "categories": "map", **extra})).get_json()
+search = partial(engine_kit.search_json, category="map")
 
 
 # --- requests ------------------------------------------------------------------------
 
 
 def test_openstreetmap_asks_nominatim_as_searxng_does() -> None:
-    p = built("openstreetmap", "Brandenburger Tor", language="de-DE", pageno=2, safesearch=2, time_range="day")
+    p = build("openstreetmap", "Brandenburger Tor", language="de-DE", pageno=2, safesearch=2, time_range="day")
     assert p["url"].startswith("https://nominatim.openstreetmap.org/search?")
     assert args(p["url"]) == {"q": "Brandenburger Tor", "polygon_geojson": "1", "format": "jsonv2",
                               "addressdetails": "1", "extratags": "1", "dedupe": "1"}
     assert p["headers"]["Accept-Language"] == "de-DE"
-    assert "Accept-Language" not in built("openstreetmap", language="all")["headers"]
+    assert "Accept-Language" not in build("openstreetmap", language="all")["headers"]
 
 
 def test_photon_asks_in_its_four_languages_with_the_instance_user_agent() -> None:
-    p = built("photon", "Brandenburger Tor", language="fr-FR", pageno=2, safesearch=1, time_range="week")
+    p = build("photon", "Brandenburger Tor", language="fr-FR", pageno=2, safesearch=1, time_range="week")
     assert p["url"].startswith("https://photon.komoot.io/api/?")
     assert args(p["url"]) == {"q": "Brandenburger Tor", "limit": "10", "lang": "fr"}
     assert p["headers"]["User-Agent"].startswith("searx-ai/")
-    assert "lang" not in args(built("photon", language="ja-JP")["url"])
-    assert "lang" not in args(built("photon", language="all")["url"])
+    assert "lang" not in args(build("photon", language="ja-JP")["url"])
+    assert "lang" not in args(build("photon", language="all")["url"])
 
 
 # --- parsing ---------------------------------------------------------------------------

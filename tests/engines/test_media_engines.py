@@ -4,40 +4,20 @@ and that every item they return has the fields its kind requires."""
 
 from __future__ import annotations
 
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
+import engine_kit
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
+from engine_kit import args, fake_response, fixture, make_engine, make_params, parse_fixture, typed
 
 from searx.errors import EngineCaptcha, EngineParseError
-from searx.results.types import MainResult, from_engine_item
+from searx.results.types import from_engine_item
 
 R = "reconstructed/"
 
 
-def build(module: str, query: str = "cats", settings: dict | None = None, **overrides: object) -> dict:
-    engine = make_engine(module, **(settings or {}))
-    params = make_params(engine, **overrides)
-    engine.request(query, params)
-    return params
-
-
-def args(params: dict) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(params["url"]).query).items()}
-
-
-def parse(module: str, path: str, *, content_type: str = "text/html; charset=utf-8", **overrides: object) -> list:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, fixture(path), content_type=content_type, **overrides))
-
-
-def typed(module: str, items: list) -> list[MainResult]:
-    """The items as the runner types them; every one must survive (no required field missing)."""
-    engine = make_engine(module)
-    hits = [i for i in items if "url" in i]
-    out = [from_engine_item(i, module, engine.categories[0]) for i in hits]
-    assert all(isinstance(r, MainResult) for r in out), [i for i, r in zip(hits, out, strict=True) if r is None]
-    return out  # type: ignore[return-value]
+build = partial(engine_kit.build, query="cats")
 
 
 # --- requests ------------------------------------------------------------------------
@@ -107,7 +87,7 @@ def test_duckduckgo_extra_requests_need_the_vqd(module: str) -> None:
 
 
 def test_bing_images_tiles() -> None:
-    items = parse("bing_images", R + "bing_images_async_cats.html")
+    items = parse_fixture("bing_images", R + "bing_images_async_cats.html")
     results = typed("bing_images", items)
     assert [r.url for r in results] == ["https://www.example-cats.org/gallery/tabby", "https://en.wikipedia.org/wiki/Cat",
                                         "https://petblog.example.net/posts/kitten-care"]
@@ -117,29 +97,29 @@ def test_bing_images_tiles() -> None:
     assert first.thumbnail_src.startswith("https://tse1.mm.bing.net/th?id=")
     assert (first.resolution, first.img_format, first.source) == ("1920 x 1280", "jpeg", "example-cats.org")
     assert results[2].title == "Kitten care <b>guide</b> & tips", "text stays text: the template escapes it"
-    assert parse("bing_images", R + "bing_images_async_empty.html") == []
+    assert parse_fixture("bing_images", R + "bing_images_async_empty.html") == []
 
 
 def test_bing_images_captcha() -> None:
     with pytest.raises(EngineCaptcha):
-        parse("bing_images", "synthetic/bing_captcha.html")
+        parse_fixture("bing_images", "synthetic/bing_captcha.html")
 
 
 def test_bing_news_rss() -> None:
-    results = typed("bing_news", parse("bing_news", R + "bing_news_rss_cats.xml", content_type="application/rss+xml"))
+    results = typed("bing_news", parse_fixture("bing_news", R + "bing_news_rss_cats.xml", content_type="application/rss+xml"))
     first, second = results
     assert first.url == "https://news.example.com/2026/11/30/cat-adoptions", "the click redirect is decoded"
     assert first.publishedDate == "2026-11-30T09:15:00+00:00" and first.source == "Example News"
     assert first.thumbnail == "https://www.bing.com/th?id=OVFT.AbCdEfGh123&pid=News"
     assert first.content.startswith("The city shelter reports record cat adoptions") and "&" in first.content
     assert second.thumbnail == "" and second.publishedDate == "2026-11-28T18:40:00+00:00"
-    assert parse("bing_news", R + "bing_news_rss_empty.xml", content_type="application/rss+xml") == []
+    assert parse_fixture("bing_news", R + "bing_news_rss_empty.xml", content_type="application/rss+xml") == []
     with pytest.raises(EngineParseError):
-        parse("bing_news", "synthetic/bing_captcha.html")
+        parse_fixture("bing_news", "synthetic/bing_captcha.html")
 
 
 def test_wikicommons_images() -> None:
-    items = parse("wikicommons", R + "wikicommons_search_cats.json", content_type="application/json")
+    items = parse_fixture("wikicommons", R + "wikicommons_search_cats.json", content_type="application/json")
     results = typed("wikicommons", items)
     assert [r.title for r in results] == ["Kittens in a basket", "Cat03"], "in the search's order"
     assert results[1].url == "https://commons.wikimedia.org/wiki/File:Cat03.jpg"
@@ -148,7 +128,7 @@ def test_wikicommons_images() -> None:
 
 
 def test_dailymotion_videos() -> None:
-    results = typed("dailymotion", parse("dailymotion", R + "dailymotion_videos_cats.json",
+    results = typed("dailymotion", parse_fixture("dailymotion", R + "dailymotion_videos_cats.json",
                                          content_type="application/json"))
     first, second = results
     assert (first.length, second.length) == ("12:34", "1:02:05")
@@ -158,11 +138,11 @@ def test_dailymotion_videos() -> None:
     assert first.author == "CatChannel" and first.publishedDate.startswith("2025-10-01")
     assert first.content == "Funny cats compilation, part 3. Subscribe!"
     with pytest.raises(EngineParseError):
-        parse("dailymotion", R + "dailymotion_error.json", content_type="application/json")
+        parse_fixture("dailymotion", R + "dailymotion_error.json", content_type="application/json")
 
 
 def test_sepiasearch_videos() -> None:
-    items = parse("sepiasearch", R + "sepiasearch_videos_cats.json", content_type="application/json")
+    items = parse_fixture("sepiasearch", R + "sepiasearch_videos_cats.json", content_type="application/json")
     assert {"number_of_results": 312} in items
     hits = [i for i in items if "url" in i]
     assert len(hits) == 2
@@ -175,7 +155,7 @@ def test_sepiasearch_videos() -> None:
 
 
 def test_youtube_videos() -> None:
-    items = parse("youtube_noapi", R + "youtube_results_cats.html")
+    items = parse_fixture("youtube_noapi", R + "youtube_results_cats.html")
     hits = [i for i in items if "url" in i]
     assert [h["url"] for h in hits] == ["https://www.youtube.com/watch?v=dQw4w9WgXcQ",
                                         "https://www.youtube.com/watch?v=9bZkp7q19f0",
@@ -188,14 +168,14 @@ def test_youtube_videos() -> None:
     assert first.thumbnail == "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"
     assert "<script>" in first.content, "text stays text: the template escapes it"
     with pytest.raises(EngineCaptcha):
-        parse("youtube_noapi", R + "youtube_consent.html")
+        parse_fixture("youtube_noapi", R + "youtube_consent.html")
 
 
 def test_duckduckgo_images_and_news() -> None:
-    images = typed("duckduckgo_images", parse("duckduckgo_images", R + "duckduckgo_images_ijs_cats.json",
+    images = typed("duckduckgo_images", parse_fixture("duckduckgo_images", R + "duckduckgo_images_ijs_cats.json",
                                                content_type="application/json", token="4-1"))
     assert images[0].resolution == "1920 x 1280" and images[0].img_src.endswith("tabby-cat.jpg")
-    news = typed("duckduckgo_news", parse("duckduckgo_news", R + "duckduckgo_news_cats.json",
+    news = typed("duckduckgo_news", parse_fixture("duckduckgo_news", R + "duckduckgo_news_cats.json",
                                            content_type="application/json", token="4-1"))
     assert news[0].publishedDate == "2026-11-30T10:53:20+00:00" and news[0].source == "Example News"
     assert news[0].content == "City shelter reports record cat adoptions this autumn."

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fake_response, fixture, make_engine, make_params, parse, typed
 
 from searx import settings as settings_mod
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError, SettingsError

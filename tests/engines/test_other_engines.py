@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from engine_kit import call_engine, fake_response, fixture, make_engine
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, call_engine, fake_response, fixture, make_engine, parse, typed
 
 from searx.engines import load_engines, unsupported
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError

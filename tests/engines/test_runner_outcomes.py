@@ -3,17 +3,12 @@ against the fake upstream on 127.0.0.1: each scenario ends in the right outcome.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from searx.engines import load_engines
 from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager
 from searx.results.search import SearchQuery
 from searx.search.health import EngineHealth
 from searx.search.runner import SearchRunner
-from searx.settings import Outgoing
 from searx.store import MemoryStore
 from searx.upstream.challenge import page_error
 
@@ -40,13 +35,6 @@ CASES = {
     "sep-garbage": ("sepiasearch", "ddg-results", "error", "parsing error"),
     "sep-hang": ("sepiasearch", "hang", "timeout", "timeout"),
 }
-
-
-@pytest.fixture
-def network() -> Iterator[EngineNetwork]:
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
 
 
 def test_outcomes_through_the_runner(upstream, network: EngineNetwork) -> None:  # noqa: ANN001

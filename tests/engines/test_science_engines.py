@@ -5,11 +5,12 @@ each one unchanged through the whole app against its real request URL (upstream-
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
 
+import engine_kit
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
+from engine_kit import args, build, fake_response, fixture, make_engine, make_params
 
 from searx import settings as settings_mod
 from searx.errors import EngineParseError
@@ -26,21 +27,7 @@ CLOUDFLARE = fixture("synthetic/cloudflare_just_a_moment.html")
 EUTILS = "eutils.ncbi.nlm.nih.gov"
 
 
-def built(module: str, query: str = "cats", settings: dict | None = None, token: str | None = None,
-          **overrides: Any) -> dict[str, Any]:  # fmt: skip
-    engine = make_engine(module, **(settings or {}))
-    params = make_params(engine, query=query, token=token, **overrides)
-    engine.request(query, params)
-    return params
-
-
-def args(url: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-
-
-def parse(module: str, body: bytes, *, content_type: str = "application/json", **overrides: Any) -> list:
-    engine = make_engine(module)
-    return engine.response(fake_response(engine, body, content_type=content_type, **overrides))
+parse = partial(engine_kit.parse, content_type="application/json")  # the APIs answer JSON unless a test says
 
 
 def papers(module: str, items: list) -> list[PaperResult]:
@@ -55,8 +42,7 @@ def outcome(client: Any, name: str) -> dict[str, int]:
     return {k: v for k, v in stats.items() if v}
 
 
-def search(client: Any, q: str, **extra: str) -> dict[str, Any]:
-    return client.get("/search?" + urlencode({"q": q, "format": "json", "categories": "science", **extra})).get_json()
+search = partial(engine_kit.search_json, category="science")
 
 
 # --- requests ------------------------------------------------------------------------
@@ -70,31 +56,31 @@ def test_pubmed_asks_esearch_for_the_page_then_efetch_for_its_ids() -> None:
     assert args(token["url"]) == {"db": "pubmed", "term": "lung cancer", "retstart": "10", "retmax": "10"}
     assert engine.token_scope("lung cancer", make_params(engine, pageno=2)) != engine.token_scope(
         "lung cancer", make_params(engine, pageno=1)), "each page has its own PMIDs"
-    p = built("pubmed", "lung cancer", token="42286391,42286351", pageno=2, language="de-DE", time_range="year")
+    p = build("pubmed", "lung cancer", token="42286391,42286351", pageno=2, language="de-DE", time_range="year")
     assert p["url"].startswith("https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi?")
     assert args(p["url"]) == {"db": "pubmed", "retmode": "xml", "id": "42286391,42286351"}
-    assert built("pubmed", "x")["url"] is None, "no PMIDs: nothing to fetch"
+    assert build("pubmed", "x")["url"] is None, "no PMIDs: nothing to fetch"
 
 
 def test_semantic_scholar_request_and_its_optional_key() -> None:
-    p = built("semantic_scholar", "attention", pageno=3, language="fr-FR", safesearch=2, time_range="month")
+    p = build("semantic_scholar", "attention", pageno=3, language="fr-FR", safesearch=2, time_range="month")
     assert p["url"].startswith("https://api.semanticscholar.org/graph/v1/paper/search?")
     a = args(p["url"])
     assert (a["query"], a["offset"], a["limit"]) == ("attention", "20", "10")
     assert {"title", "url", "abstract", "authors", "externalIds", "openAccessPdf", "venue"} <= set(a["fields"].split(","))
     assert "x-api-key" not in p["headers"]
-    assert built("semantic_scholar", settings={"api_key": "k-123"})["headers"]["x-api-key"] == "k-123"
+    assert build("semantic_scholar", settings={"api_key": "k-123"})["headers"]["x-api-key"] == "k-123"
 
 
 def test_pdbe_posts_its_solr_form() -> None:
-    p = built("pdbe", "retinoic acid", pageno=2, language="en-US")
+    p = build("pdbe", "retinoic acid", pageno=2, language="en-US")
     assert (p["method"], p["url"]) == ("POST", "https://www.ebi.ac.uk/pdbe/search/pdb/select?")
     assert p["data"] == {"q": "retinoic acid", "wt": "json"}
 
 
 def test_crossref_pages_by_twenty() -> None:
-    assert built("crossref", "ecology")["url"] == "https://api.crossref.org/works?query=ecology&offset=0"
-    assert args(built("crossref", "ecology", pageno=3, language="de", time_range="day")["url"]) == {
+    assert build("crossref", "ecology")["url"] == "https://api.crossref.org/works?query=ecology&offset=0"
+    assert args(build("crossref", "ecology", pageno=3, language="de", time_range="day")["url"]) == {
         "query": "ecology", "offset": "40"}
 
 

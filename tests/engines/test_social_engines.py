@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_kit import fixture, make_engine
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fixture, make_engine, parse, typed
 
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError
 from tests.upstream_hosts import UpstreamHosts

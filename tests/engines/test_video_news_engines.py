@@ -12,8 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from engine_kit import fake_response, fixture, make_engine, make_params
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, fake_response, fixture, make_engine, make_params, parse, typed
 
 from searx import settings as settings_mod
 from searx.errors import EngineCaptcha, EngineParseError, SettingsError

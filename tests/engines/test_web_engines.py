@@ -11,8 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from engine_kit import call_engine, fixture, make_engine
-from test_google_engines import args, build, parse, typed
+from engine_kit import args, build, call_engine, fixture, make_engine, parse, typed
 
 from searx.errors import EngineAccessDenied, EngineCaptcha, EngineParseError, EngineTooManyRequests, SettingsError
 from tests.upstream_hosts import Reply, UpstreamHosts

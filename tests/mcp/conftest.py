@@ -30,17 +30,9 @@ def mcp_settings(engines: list[dict[str, Any]], **sections: Any) -> Settings:
 
 
 @pytest.fixture
-def serve(app_factory: Callable[[Settings], Any]) -> Iterator[Callable[[Settings], ServedApp]]:
-    """Serve an app built from settings with werkzeug on 127.0.0.1."""
-    served: list[ServedApp] = []
-
-    def start(settings: Settings) -> ServedApp:
-        served.append(ServedApp(app_factory(settings)))
-        return served[-1]
-
-    yield start
-    for s in served:
-        s.close()
+def serve(serve_app: Callable[..., ServedApp]) -> Callable[..., ServedApp]:
+    """Serve an app built from settings with werkzeug on 127.0.0.1 (``serve_app`` of tests/conftest.py)."""
+    return serve_app
 
 
 def with_client(url: str, body: Callable[[Client], Awaitable[Any]], *, mode: str = "auto",

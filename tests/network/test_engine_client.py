@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
 
-from searx.network.client import EngineNetwork, EngineResponse, Fetch
-from searx.settings import Outgoing
-
-
-@pytest.fixture
-def network() -> Iterator[EngineNetwork]:
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
+from searx.network.client import EngineResponse, Fetch
 
 
 def test_the_answer_is_a_read_httpx_response(fake_engine, network) -> None:

@@ -7,15 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import json_engine_entry, make_settings
-
 LLM = {"base_url": "http://127.0.0.1:9/v1"}  # configured, never called: the placeholder shows or not
 
 
 @pytest.fixture
-def app(app_factory: Any, fake_engine: Any) -> Any:
-    return app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")], ai_summary=LLM,
-                                     search={"formats": ["html", "json", "csv", "rss"]}))  # fmt: skip
+def app(engine_app: Any) -> Any:
+    return engine_app("alpha", ai_summary=LLM,
+                      search={"formats": ["html", "json", "csv", "rss"]})  # fmt: skip
 
 
 def answers(client: Any, q: str, **args: str) -> list[dict[str, Any]]:
@@ -140,10 +138,9 @@ def test_time_zone_never_guesses(app: Any, q: str) -> None:
     assert texts(app.test_client(), q) == []
 
 
-def test_self_info_answers_the_address_the_trusted_proxy_rules_resolve(app_factory: Any, fake_engine: Any) -> None:
-    behind = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")],
-                                       server={"trusted_proxies": ["127.0.0.1"]}))  # fmt: skip
-    direct = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")]))
+def test_self_info_answers_the_address_the_trusted_proxy_rules_resolve(engine_app: Any) -> None:
+    behind = engine_app("alpha", server={"trusted_proxies": ["127.0.0.1"]})  # fmt: skip
+    direct = engine_app("alpha")
     spoofed = {"X-Forwarded-For": "203.0.113.7"}
     got = behind.test_client().get("/search", query_string={"q": "ip", "format": "json"}, headers=spoofed)
     assert [a["answer"] for a in got.get_json()["answers"]] == ["Your IP address is 203.0.113.7"]
@@ -152,9 +149,9 @@ def test_self_info_answers_the_address_the_trusted_proxy_rules_resolve(app_facto
     assert texts(direct.test_client(), "iphone") == []  # the whole query, not its start
 
 
-def test_self_info_is_never_cached_for_another_client(app_factory: Any, fake_engine: Any) -> None:
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")], ai_summary=LLM,
-                                    server={"trusted_proxies": ["127.0.0.1"]}))  # fmt: skip
+def test_self_info_is_never_cached_for_another_client(engine_app: Any) -> None:
+    app = engine_app("alpha", ai_summary=LLM,
+                     server={"trusted_proxies": ["127.0.0.1"]})  # fmt: skip
     client = app.test_client()
     seen = []
     for address in ("203.0.113.7", "198.51.100.9"):

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from searx.engines import load_engines
-from searx.network.client import EngineNetwork
 from searx.plugins import Plugin, PluginManager, SearchContext
 from searx.results.search import SearchQuery
 from searx.results.types import Answer, MainResult
 from searx.search.cache import SearchCache
 from searx.search.runner import SearchRunner
-from searx.settings import Outgoing
 from searx.store.memory import MemoryStore
 from tests.conftest import json_engine_entry
 
@@ -43,13 +39,6 @@ class Hello(Plugin):
 
     def post_search(self, ctx: SearchContext) -> None:
         ctx.results.answers.append(Answer(answer=f"hello {ctx.client_ip}"))
-
-
-@pytest.fixture
-def network():
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
 
 
 def _run(runner: SearchRunner, plugins: list[Plugin], client_ip: str = "") -> Any:

@@ -8,13 +8,10 @@ from typing import Any
 import lxml.html
 import pytest
 
-from tests.conftest import json_engine_entry, make_settings
-
 
 @pytest.fixture
-def app(app_factory: Any, fake_engine: Any) -> Any:
-    return app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")],
-                                     hostnames={"remove": [r"^spam\.example$"]}))  # fmt: skip
+def app(engine_app: Any) -> Any:
+    return engine_app("alpha", hostnames={"remove": [r"^spam\.example$"]})  # fmt: skip
 
 
 def _switches(page: bytes) -> dict[str, tuple[bool, str]]:

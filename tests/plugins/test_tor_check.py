@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from searx.plugins.tor_check import parse
-from tests.conftest import json_engine_entry, make_settings
+from tests.conftest import make_settings
 
 EXIT_LIST = b"""ExitNode 0011BD2485AD45D984EC4159C88FC066E5E3300E
 Published 2026-11-30 08:11:51
@@ -62,10 +62,9 @@ def exit_list() -> Iterator[ListServer]:
     server.close()
 
 
-def _app(app_factory: Any, fake_engine: Any, url: str, **sections: Any) -> Any:
-    return app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")],
-                                     plugins={"tor_check": {"active": True}}, tor_check={"exit_list_url": url},
-                                     server={"trusted_proxies": ["127.0.0.1"]}, **sections))  # fmt: skip
+def _app(engine_app: Any, url: str, **sections: Any) -> Any:
+    return engine_app("alpha", plugins={"tor_check": {"active": True}}, tor_check={"exit_list_url": url},
+                      server={"trusted_proxies": ["127.0.0.1"]}, **sections)  # fmt: skip
 
 
 def _ask(app: Any, address: str, q: str = "tor-check", **args: str) -> list[str]:
@@ -75,8 +74,8 @@ def _ask(app: Any, address: str, q: str = "tor-check", **args: str) -> list[str]
     return [a["answer"] for a in got.get_json()["answers"]]
 
 
-def test_an_exit_address_is_told_so_and_the_list_is_downloaded_once(app_factory, fake_engine, exit_list) -> None:
-    app = _app(app_factory, fake_engine, exit_list.url)
+def test_an_exit_address_is_told_so_and_the_list_is_downloaded_once(engine_app, exit_list) -> None:
+    app = _app(engine_app, exit_list.url)
     assert _ask(app, "203.0.113.7") == ["You are using Tor: 203.0.113.7 is a Tor exit node."]
     assert _ask(app, "2001:db8::9", q="Tor Check") == ["You are using Tor: 2001:db8::9 is a Tor exit node."]
     assert _ask(app, "198.51.100.9", q="tor") == ["You are not using Tor: 198.51.100.9 is not a Tor exit node."]
@@ -84,9 +83,9 @@ def test_an_exit_address_is_told_so_and_the_list_is_downloaded_once(app_factory,
     assert exit_list.requests == 1  # kept in the store for tor_check.cache_ttl
 
 
-def test_a_failed_download_is_said_and_not_tried_again_at_once(app_factory, fake_engine, exit_list) -> None:
+def test_a_failed_download_is_said_and_not_tried_again_at_once(engine_app, exit_list) -> None:
     exit_list.status = 500
-    app = _app(app_factory, fake_engine, exit_list.url)
+    app = _app(engine_app, exit_list.url)
     unknown = [f"The list of Tor exit nodes could not be read from {exit_list.url}; try again later."]
     assert _ask(app, "203.0.113.7") == unknown
     exit_list.status = 200
@@ -94,26 +93,26 @@ def test_a_failed_download_is_said_and_not_tried_again_at_once(app_factory, fake
     assert exit_list.requests == 1
 
 
-def test_a_list_without_exit_addresses_counts_as_failed(app_factory, fake_engine, exit_list) -> None:
+def test_a_list_without_exit_addresses_counts_as_failed(engine_app, exit_list) -> None:
     exit_list.body = b"<html>maintenance</html>"
-    app = _app(app_factory, fake_engine, exit_list.url)
+    app = _app(engine_app, exit_list.url)
     assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
 
 
-def test_the_download_goes_through_the_engine_network_and_its_proxy(app_factory, fake_engine, exit_list) -> None:
+def test_the_download_goes_through_the_engine_network_and_its_proxy(engine_app, exit_list) -> None:
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         proxy = f"http://127.0.0.1:{closed.getsockname()[1]}"
-    app = _app(app_factory, fake_engine, exit_list.url, outgoing={"proxies": {"all://": proxy}})
+    app = _app(engine_app, exit_list.url, outgoing={"proxies": {"all://": proxy}})
     assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
     assert exit_list.requests == 0  # it went to the (dead) proxy, not straight to the list
 
 
-def test_off_by_default_and_a_bad_url_stops_start_up(app_factory, fake_engine) -> None:
+def test_off_by_default_and_a_bad_url_stops_start_up(engine_app) -> None:
     from searx.errors import SettingsError
     from searx.plugins.loader import load_plugins
 
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")]))
+    app = engine_app("alpha")
     assert _ask(app, "203.0.113.7") == []
     with pytest.raises(SettingsError, match="tor_check.exit_list_url"):
         load_plugins(make_settings([], tor_check={"exit_list_url": "file:///etc/passwd"}))
@@ -124,12 +123,12 @@ def test_the_list_parser_keeps_only_addresses() -> None:
     assert parse(b"\xff\xfe ExitAddress \xff\n") == frozenset()
 
 
-def test_the_answer_and_the_log_never_show_the_urls_user_password_or_query(app_factory, fake_engine, exit_list,
+def test_the_answer_and_the_log_never_show_the_urls_user_password_or_query(engine_app, exit_list,
                                                                            caplog) -> None:  # fmt: skip
     exit_list.status = 500
     host = exit_list.url.split("//")[1].split("/")[0]
     secret_url = f"http://mirror:s3cret@{host}/exit-addresses?token=t0ken#x"
-    app = _app(app_factory, fake_engine, secret_url)
+    app = _app(engine_app, secret_url)
     with caplog.at_level("WARNING", logger="searx.plugins.tor_check"):
         (answer,) = _ask(app, "203.0.113.7")
     assert answer == f"The list of Tor exit nodes could not be read from {exit_list.url}; try again later."
@@ -137,16 +136,16 @@ def test_the_answer_and_the_log_never_show_the_urls_user_password_or_query(app_f
     assert exit_list.url in caplog.text
 
 
-def test_a_list_larger_than_the_network_allows_is_refused_not_read_whole(app_factory, fake_engine, exit_list) -> None:
+def test_a_list_larger_than_the_network_allows_is_refused_not_read_whole(engine_app, exit_list) -> None:
     exit_list.body = EXIT_LIST * 200  # about 60 kB of valid lines
-    app = _app(app_factory, fake_engine, exit_list.url, outgoing={"max_response_bytes": 4096})
+    app = _app(engine_app, exit_list.url, outgoing={"max_response_bytes": 4096})
     assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
 
 
 @pytest.mark.parametrize("location", ["file:///etc/passwd", "gopher://127.0.0.1/x", "javascript:alert(1)"])
-def test_a_redirect_away_from_http_is_a_failed_download(app_factory, fake_engine, exit_list, location) -> None:
+def test_a_redirect_away_from_http_is_a_failed_download(engine_app, exit_list, location) -> None:
     exit_list.status, exit_list.location = 302, location
-    app = _app(app_factory, fake_engine, exit_list.url)
+    app = _app(engine_app, exit_list.url)
     assert _ask(app, "203.0.113.7")[0].startswith("The list of Tor exit nodes could not be read")
 
 
@@ -176,8 +175,8 @@ def test_another_url_never_gets_the_list_kept_for_the_first(exit_list) -> None:
     assert asked == ["https://list.example/exits", "https://list.example/other"]
 
 
-def test_the_answer_shows_in_the_html_answer_area(app_factory, fake_engine, exit_list) -> None:
-    app = _app(app_factory, fake_engine, exit_list.url)
+def test_the_answer_shows_in_the_html_answer_area(engine_app, exit_list) -> None:
+    app = _app(engine_app, exit_list.url)
     page = app.test_client().get("/search", query_string={"q": "tor-check"},
                                  headers={"X-Forwarded-For": "203.0.113.7"}).get_data(as_text=True)  # fmt: skip
     assert re.search(r'<section class="answer"[^>]*>\s*<p>You are using Tor: 203\.0\.113\.7 is a Tor exit node\.</p>',

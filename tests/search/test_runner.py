@@ -9,19 +9,10 @@ import pytest
 
 from searx.engines import load_engines
 from searx.errors import EngineParseError
-from searx.network.client import EngineNetwork
 from searx.plugins import PluginManager, SearchContext
 from searx.results.search import SearchQuery
 from searx.search.runner import SearchRunner
-from searx.settings import Outgoing
 from tests.conftest import json_engine_entry
-
-
-@pytest.fixture
-def network():
-    net = EngineNetwork(Outgoing())
-    yield net
-    net.close()
 
 
 def runner_for(entries, network):

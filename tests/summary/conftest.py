@@ -81,13 +81,6 @@ class Site(ServedApp):
 
 
 @pytest.fixture
-def site(app_factory: Callable[[Settings], Any]) -> Iterator[Callable[[Settings], Site]]:
-    sites: list[Site] = []
-
-    def serve(settings: Settings) -> Site:
-        sites.append(Site(app_factory(settings)))
-        return sites[-1]
-
-    yield serve
-    for s in sites:
-        s.close()
+def site(serve_app: Callable[..., Any]) -> Callable[[Settings], Site]:
+    """``site(settings)``: the app served on 127.0.0.1 with a same-origin client."""
+    return lambda settings: serve_app(settings, Site)

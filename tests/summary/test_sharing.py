@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -307,3 +308,30 @@ def test_a_cached_answer_is_called_cached_only_for_the_client_that_generated_it(
     assert fake_llm.calls == 1, "bob was still served from the cache"
     again = app.lines(body(data), headers=alice)
     assert (again[0]["cached"], again[-1]["cached"]) == (True, True)
+
+
+def test_a_worker_that_cannot_start_frees_its_slot_cap_and_generation(monkeypatch: Any, fake_llm: FakeLLM) -> None:
+    """No thread to generate (the process is out of them): the slot and the client's stream are given back,
+    and the generation is not left in flight for the next identical request to wait on."""
+    from searx.store.memory import MemoryStore
+    from searx.summary import service as service_module
+
+    settings = summary_settings(fake_llm, max_concurrent=1, queue_timeout=0.1)
+    service = SummaryService(settings, MemoryStore())
+
+    class NoThread(threading.Thread):
+        def start(self) -> None:
+            raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(service_module, "threading", SimpleNamespace(Thread=NoThread, Lock=threading.Lock))
+    data = placeholder(settings)
+    try:
+        service.open(body(data), {}, "192.0.2.9")
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("the worker started")
+    monkeypatch.undo()
+    assert service._streams.open_streams("192.0.2.9") == 0 and not service._flights
+    lines = b"".join(ndjson.body(service.open(body(data), {}, "192.0.2.9")))  # the slot is free again
+    assert b'"done":true' in lines and fake_llm.calls == 1

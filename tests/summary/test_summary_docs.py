@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import get_args
 
 import msgspec
 
 from searx.settings_sections import AISummary
 from searx.summary import ndjson
-from searx.summary.events import Delta, Done, Event, Failed, Head, Passages, Reading, Related, Search, Turn
-from searx.summary.evidence import Source
-from searx.summary.review import SupportMark, review
+from searx.summary.review import SupportMark
+from tests.summary.wire_lines import SUPPORT_STATES, samples
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ADMIN = (DOCS / "admin" / "ai_summary.md").read_text(encoding="utf-8")
@@ -30,19 +28,7 @@ def test_every_error_code_is_in_both_docs() -> None:
 
 def test_every_event_key_is_in_the_protocol_doc() -> None:
     nested = {"search", "conversation"}  # lines whose one key holds an object of keys of its own
-    events = (
-        Head([Source(n=1, title="t", url="u", snippet="s")], "m", False),
-        Reading("https://example.org/", "ok"),
-        Passages([{"n": 1, "text": "t"}]),
-        Delta("d"),
-        Done(model="m", finish_reason="stop", citations=[], invalid=[], cached=False, grounded=True,
-             review=review("A sentence [1].", {1: "a sentence"}, True, "en").fields()),
-        Failed("busy"),
-        Search("q", True),
-        Related(["r"]),
-        Turn("id", 1, 5, True),
-    )
-    assert {type(e) for e in events} == set(get_args(Event)), "an event this test does not write"
+    events = [event for _, event in samples()]
     lines = [ndjson.encode(event) for event in events]
     keys = set()
     for line in lines:
@@ -58,7 +44,7 @@ def test_every_event_key_is_in_the_protocol_doc() -> None:
 
 
 def test_every_support_state_is_in_the_protocol_doc() -> None:
-    assert not [s for s in ("supported", "weak", "uncited", "framing") if f"`{s}`" not in PROTOCOL]
+    assert not [s for s in SUPPORT_STATES if f"`{s}`" not in PROTOCOL]
 
 
 def test_every_reading_state_is_in_the_protocol_doc() -> None:

@@ -62,8 +62,8 @@ def test_the_preference_wins_over_the_browser(client):
     assert _page(client, **{"Accept-Language": "de"}).xpath("/html/@lang") == ["uk"]
 
 
-def test_the_instance_default_language_applies(app_factory, fake_engine):
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], ui={"default_locale": "it"}))
+def test_the_instance_default_language_applies(engine_app):
+    app = engine_app("a", ui={"default_locale": "it"})
     assert _page(app.test_client(), **{"Accept-Language": "de"}).xpath("/html/@lang") == ["it"]
 
 

@@ -295,7 +295,7 @@ def conversation_samples(app: Any, summary: dict[str, Any], app_factory: Any, fa
     return out
 
 
-def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_engine, doc, coll_factory):
+def test_real_answers_match_the_documented_schemas(engine_app, full_app, app_factory, fake_engine, doc, coll_factory):
     covered = set()
     answers, summary = samples(full_app)
     for path, method, resp in answers:
@@ -304,10 +304,10 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     assert ["broken", "HTTP error"] in json_search["unresponsive_engines"] or any(
         r.startswith("Suspended") for _, r in json_search["unresponsive_engines"])
     # the answers that need another configuration: no token, no LLM, a limiter, a disabled format
-    plain = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
-                                      limiter={"search": {"limit": 2, "window": 60},
-                                               "ai_summary": {"limit": 1, "window": 60},
-                                               "autocompleter": {"limit": 2, "window": 60}}))
+    plain = engine_app("a", server={"limiter": True},
+                       limiter={"search": {"limit": 2, "window": 60},
+                                "ai_summary": {"limit": 1, "window": 60},
+                                "autocompleter": {"limit": 2, "window": 60}})
     c = plain.test_client()
     covered.add(check(doc, "/admin/engines/check", "get", c.get("/admin/engines/check?q=x")))
     covered.add(check(doc, "/metrics", "get", c.get("/metrics")))
@@ -323,8 +323,8 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     for method in ("get", "post", "get"):  # the third of a budget of two
         covered.add(check(doc, "/autocompleter", method, getattr(c, method)("/autocompleter", data={"q": "!!g"})))
     covered.add(check(doc, "/autocompleter", "post", c.post("/autocompleter", data={"q": "!!w"})))
-    limited = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
-                                        limiter={"image_proxy": {"limit": 1, "window": 60}}))
+    limited = engine_app("a", server={"limiter": True},
+                         limiter={"image_proxy": {"limit": 1, "window": 60}})
     covered |= picture_answers(full_app, limited, doc)
     covered |= tile_answers(full_app, app_factory(make_settings(
         [json_engine_entry(fake_engine.url, "a")], server={"limiter": True},
@@ -332,7 +332,7 @@ def test_real_answers_match_the_documented_schemas(full_app, app_factory, fake_e
     covered |= page_answers(app_factory, fake_engine, doc)
     for path, method, resp in [*mcp_samples(app_factory, fake_engine), *openapi_samples(coll_factory)]:
         covered.add(check(doc, path, method, resp))
-    public = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"public_instance": True}))
+    public = engine_app("a", server={"public_instance": True})
     for method in ("get", "post"):
         covered.add(check(doc, "/fetch", method, getattr(public.test_client(), method)("/fetch?url=https://a.example/")))
     documented = {(path, method, key) for path, method in spec_routes(doc)

@@ -38,11 +38,8 @@ def test_invalid_values_are_ignored_not_500(client):
     assert "safesearch" not in cookies_of(resp)
 
 
-def _user_server_app(app_factory, fake_engine, **conf):
-    from tests.conftest import json_engine_entry, make_settings
-
-    return app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
-                                     ai_summary={"allow_user_server": True, **conf}))
+def _user_server_app(engine_app, **conf):
+    return engine_app("a", ai_summary={"allow_user_server": True, **conf})
 
 
 def _share_token(resp):
@@ -50,8 +47,8 @@ def _share_token(resp):
     return share, parse_qs(urlsplit(share).query)["preferences"][0]
 
 
-def test_share_url_round_trip_without_secrets(app_factory, fake_engine):
-    app = _user_server_app(app_factory, fake_engine)
+def test_share_url_round_trip_without_secrets(engine_app):
+    app = _user_server_app(engine_app)
     client = app.test_client()
     resp = client.post("/preferences", data={"safesearch": "1", "ai_summary_api_key": "sk-very-secret-123",
                                              "ai_summary_model": "m1", "ai_summary_server": "https://llm.example/v1"})
@@ -75,11 +72,11 @@ def test_share_url_round_trip_without_secrets(app_factory, fake_engine):
     assert "sk-very-secret-123" not in again
 
 
-def test_a_share_link_with_a_server_or_model_does_not_apply_them(app_factory, fake_engine):
+def test_a_share_link_with_a_server_or_model_does_not_apply_them(engine_app):
     import base64
     import zlib
 
-    app = _user_server_app(app_factory, fake_engine)
+    app = _user_server_app(engine_app)
     raw = b"ai_summary_server=https%3A%2F%2Fevil.example%2Fv1&ai_summary_model=m&ai_summary_api_key=k&safesearch=2"
     token = base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
     client = app.test_client()
@@ -93,8 +90,8 @@ def test_a_share_link_with_a_server_or_model_does_not_apply_them(app_factory, fa
 @pytest.mark.parametrize("headers", [{"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
                                      {"Sec-Fetch-Site": "same-site", "Origin": "https://sub.localhost"},
                                      {"Origin": "null"}])
-def test_cross_site_post_is_refused(app_factory, fake_engine, headers):
-    app = _user_server_app(app_factory, fake_engine)
+def test_cross_site_post_is_refused(engine_app, headers):
+    app = _user_server_app(engine_app)
     resp = app.test_client().post("/preferences", headers=headers,
                                   data={"ai_summary_server": "https://evil.example/v1", "safesearch": "2"})
     assert resp.status_code == 403 and "Set-Cookie" not in resp.headers
@@ -102,9 +99,9 @@ def test_cross_site_post_is_refused(app_factory, fake_engine, headers):
 
 
 @pytest.mark.parametrize("origin", ["http://localhost", "null"])
-def test_same_origin_post_saves(app_factory, fake_engine, origin):
+def test_same_origin_post_saves(engine_app, origin):
     # "null": what Chromium sends with the form of a page under Referrer-Policy: no-referrer (every page)
-    app = _user_server_app(app_factory, fake_engine)
+    app = _user_server_app(engine_app)
     resp = app.test_client().post("/preferences", headers={"Origin": origin, "Sec-Fetch-Site": "same-origin"},
                                   data={"safesearch": "2"})
     assert resp.status_code == 200 and "safesearch=2" in cookies_of(resp)["safesearch"]
@@ -115,8 +112,8 @@ def _removed(resp, name):
     return cookie.startswith(f"{name}=;") and ("Max-Age=0" in cookie or "1970" in cookie)
 
 
-def test_changing_the_server_removes_the_stored_key(app_factory, fake_engine):
-    app = _user_server_app(app_factory, fake_engine)
+def test_changing_the_server_removes_the_stored_key(engine_app):
+    app = _user_server_app(engine_app)
     client = app.test_client()
     client.post("/preferences", data={"ai_summary_server": "https://a.example/v1", "ai_summary_api_key": "sk-a"})
     assert client.get_cookie("ai_summary_api_key").value == "sk-a"
@@ -130,8 +127,8 @@ def test_changing_the_server_removes_the_stored_key(app_factory, fake_engine):
     assert "ai_summary_api_key=sk-c" in cookies_of(both)["ai_summary_api_key"]
 
 
-def test_the_form_can_remove_a_stored_key(app_factory, fake_engine):
-    app = _user_server_app(app_factory, fake_engine)
+def test_the_form_can_remove_a_stored_key(engine_app):
+    app = _user_server_app(engine_app)
     client = app.test_client()
     page = client.post("/preferences", data={"ai_summary_api_key": "sk-a"}).data
     assert etree.HTML(page).xpath("//input[@name='ai_summary_api_key_remove']")
@@ -141,8 +138,8 @@ def test_the_form_can_remove_a_stored_key(app_factory, fake_engine):
 
 
 @pytest.mark.parametrize("key", ["sk-a\r\nX-Evil: 1", "sk-\x00", "sk-ключ", "sk-\x7f"])
-def test_keys_that_are_not_printable_ascii_are_refused(app_factory, fake_engine, key):
-    app = _user_server_app(app_factory, fake_engine)
+def test_keys_that_are_not_printable_ascii_are_refused(engine_app, key):
+    app = _user_server_app(engine_app)
     client = app.test_client()
     resp = client.post("/preferences", data={"ai_summary_api_key": key})
     assert resp.status_code == 400 and b"printable ASCII" in resp.data
@@ -175,19 +172,14 @@ def test_damaged_share_token_is_a_clear_400(client):
     assert resp.status_code == 400 and b"damaged" in resp.data
 
 
-def test_locked_preferences_cannot_change(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], preferences={"lock": ["safesearch"]}))
+def test_locked_preferences_cannot_change(engine_app):
+    app = engine_app("a", preferences={"lock": ["safesearch"]})
     resp = app.test_client().post("/preferences", data={"safesearch": "2"})
     assert "safesearch" not in cookies_of(resp)
 
 
-def test_admin_can_lock_the_summary_mode(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
-                                    ai_summary={"default_mode": "click", "lock_mode": True}))
+def test_admin_can_lock_the_summary_mode(engine_app):
+    app = engine_app("a", ai_summary={"default_mode": "click", "lock_mode": True})
     client = app.test_client()
     resp = client.post("/preferences", data={"ai_summary_mode": "always"})
     assert "ai_summary_mode" not in cookies_of(resp)
@@ -198,11 +190,8 @@ def test_admin_can_lock_the_summary_mode(app_factory, fake_engine):
     assert '"ai_summary_mode": "click"' in page
 
 
-def test_the_admin_models_are_offered_without_a_user_server(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
-                                    ai_summary={"models": ["small", "large"]}))
+def test_the_admin_models_are_offered_without_a_user_server(engine_app):
+    app = engine_app("a", ai_summary={"models": ["small", "large"]})
     client = app.test_client()
     form = etree.HTML(client.get("/preferences").data)
     assert form.xpath("//select[@name='ai_summary_model']/option/@value") == ["", "small", "large"]

@@ -145,8 +145,8 @@ def test_new_preferences_keep_the_cross_site_rule(media_app):
     (True, {"image_proxy": "0"}, "direct"),
     (True, {"load_images": "0"}, "off"),
 ])  # fmt: skip
-def test_image_url_follows_the_preferences(app_factory, fake_engine, server_proxy, cookies, expected):
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], server={"image_proxy": server_proxy}))
+def test_image_url_follows_the_preferences(engine_app, server_proxy, cookies, expected):
+    app = engine_app("a", server={"image_proxy": server_proxy})
     header = "; ".join(f"{k}={v}" for k, v in cookies.items())
     with app.test_request_context("/search", headers={"Cookie": header} if header else {}):
         out = render_template_string("{{ image_url(u) }}|{{ image_url('') }}", u="https://img.example.org/a.png?x=1&y=2")

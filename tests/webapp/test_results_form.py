@@ -110,8 +110,8 @@ def test_a_chosen_language_is_kept_in_the_links_even_outside_the_list(app: Any) 
     assert params(tree.xpath("//a[@class='share-url']/@href")[0])["language"] == "en-NZ"
 
 
-def test_a_locked_preference_cannot_be_chosen_on_the_page(app_factory: Any, fake_engine: Any) -> None:
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "alpha")], preferences={"lock": ["safesearch"]}))
+def test_a_locked_preference_cannot_be_chosen_on_the_page(engine_app: Any) -> None:
+    app = engine_app("alpha", preferences={"lock": ["safesearch"]})
     tree = get(app.test_client(), "/search", q="alpha")
     assert tree.xpath("//select[@name='safesearch']/@disabled") == ["disabled"]
     assert "safesearch" not in dict(tree.xpath("//form[@role='search']")[0].form_values())

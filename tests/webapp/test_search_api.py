@@ -89,9 +89,9 @@ def test_bad_parameters_give_a_readable_page_for_people(client):
 
 
 def test_a_trailing_newline_never_passes_a_check():
+    import searx.engines as support
     from searx import query
     from searx.collections.names import collection_name
-    import searx.engines as support
     from searx.errors import BadRequest
     from searx.preferences import LANGUAGE, Pref
     from searx.search.request import resolve_language, search_language
@@ -125,10 +125,8 @@ def test_bang_picks_an_engine(client):
     assert {e for r in data["results"] for e in r["engines"]} == {"gamma"}
 
 
-def test_disabled_format_is_403(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")], search={"formats": ["html"]}))
+def test_disabled_format_is_403(engine_app):
+    app = engine_app("a", search={"formats": ["html"]})
     resp = app.test_client().get("/search?q=x&format=json")
     assert resp.status_code == 403 and "error" in resp.get_json()
 
@@ -180,10 +178,8 @@ def test_html_results_page(client):
     assert not doc.xpath("//script[not(@src) and not(@type='application/json')]"), "no inline script"
 
 
-def test_html_escapes_hostile_text(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    client = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")])).test_client()
+def test_html_escapes_hostile_text(engine_app):
+    client = engine_app("a").test_client()
     resp = client.get("/search", query_string={"q": "<script>alert(1)</script>"})
     assert b"<script>alert(1)</script>" not in resp.data
 
@@ -214,10 +210,7 @@ def test_pages_follow_the_browser_language(client):
     assert "Einstellungen" in client.get("/preferences", headers={"Accept-Language": "en"}).data.decode()
 
 
-def test_contact_url_in_the_footer(app_factory, fake_engine):
-    from tests.conftest import json_engine_entry, make_settings
-
-    app = app_factory(make_settings([json_engine_entry(fake_engine.url, "a")],
-                                    general={"contact_url": "mailto:admin@example.org"}))
+def test_contact_url_in_the_footer(engine_app):
+    app = engine_app("a", general={"contact_url": "mailto:admin@example.org"})
     page = app.test_client().get("/").data.decode()
     assert 'href="mailto:admin@example.org"' in page

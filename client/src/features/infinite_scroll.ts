@@ -6,6 +6,7 @@
  * are kept, without scripts, frames or handler attributes.
  */
 
+import { deadline } from "../lib/deadline";
 import { setupVideoEmbeds } from "./video_embed";
 
 const TIMEOUT_MS = 15_000;
@@ -88,10 +89,9 @@ export function setupInfiniteScroll(doc: Document, deps: ScrollDeps = DEFAULTS):
     if (loading || !url) return;
     loading = true;
     nav.setAttribute("aria-busy", "true");
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+    const limit = deadline(TIMEOUT_MS);
     try {
-      const following = append(doc, list, await deps.fetchPage(url, controller.signal));
+      const following = append(doc, list, await deps.fetchPage(url, limit.signal));
       const links = following ? [...following.querySelectorAll("a[rel=next]")] : [];
       nav.replaceChildren(...links.map((a) => doc.importNode(a, true)));
       loading = false;
@@ -100,7 +100,7 @@ export function setupInfiniteScroll(doc: Document, deps: ScrollDeps = DEFAULTS):
     } catch {
       watch.stop(); // the links stay: the reader goes on by hand
     } finally {
-      clearTimeout(timer);
+      limit.done();
       nav.removeAttribute("aria-busy");
       loading = false;
     }

@@ -30,7 +30,8 @@ export interface SummaryData {
 }
 
 export type SummaryEvent =
-  | { kind: "start"; sources: Source[]; model: string; cached: boolean }
+  /** The head: the sources the answer may cite (the first line of an answer). */
+  | { kind: "head"; sources: Source[]; model: string; cached: boolean }
   | { kind: "delta"; text: string }
   | { kind: "reading"; url: string; state: "started" | "ok" | "failed" | "skipped" }
   | { kind: "passages"; items: { n: number; text: string }[] }
@@ -169,7 +170,7 @@ export function parseEvent(v: unknown): SummaryEvent | null {
   }
   if (Array.isArray(v.sources)) {
     return {
-      kind: "start",
+      kind: "head",
       sources: parseSources(v.sources),
       model: str(v.model),
       cached: v.cached === true,

@@ -4,6 +4,8 @@
  * Every request can be aborted and has a timeout.
  */
 
+import { deadline } from "./deadline";
+
 export const MAX_SHOWN = 10;
 
 /** The suggestions of an answer to `query`; null when it is no answer to that query. */
@@ -37,24 +39,20 @@ export interface AskOptions {
  * answered something else: the box then shows nothing, never an error.
  */
 export async function askSuggestions(query: string, opts: AskOptions): Promise<string[] | null> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs);
-  const onAbort = () => timeout.abort();
-  opts.signal.addEventListener("abort", onAbort, { once: true });
+  const limit = deadline(opts.timeoutMs, opts.signal);
   try {
     const response = await (opts.fetchFn ?? fetch)(opts.url ?? "/autocompleter", {
       method: "POST",
       body: new URLSearchParams({ q: query }),
       headers: { Accept: "application/json" },
       credentials: "same-origin",
-      signal: timeout.signal,
+      signal: limit.signal,
     });
     if (!response.ok) return null;
     return parseSuggestions(await response.json(), query);
   } catch {
     return null;
   } finally {
-    clearTimeout(timer);
-    opts.signal.removeEventListener("abort", onAbort);
+    limit.done();
   }
 }

@@ -3,6 +3,7 @@
  * exactly one terminal event (done or error) unless the caller aborted; never reports a cut
  * stream as done. Also POST /ai_summary/share.
  */
+import { deadline } from "./deadline";
 import { readNdjson } from "./ndjson";
 import { isWebUrl, parseEvent, type SummaryData, type SummaryEvent } from "./protocol";
 
@@ -70,8 +71,7 @@ export async function createShare(
   conversation: string,
   opts: Pick<RequestOptions, "fetch" | "timeoutMs"> = {},
 ): Promise<ShareResult> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 15_000);
+  const limit = deadline(opts.timeoutMs ?? 15_000);
   try {
     const resp = await (opts.fetch ?? fetch)("/ai_summary/share", {
       method: "POST",
@@ -79,7 +79,7 @@ export async function createShare(
       body: JSON.stringify({ conversation }),
       credentials: "same-origin",
       cache: "no-store",
-      signal: controller.signal,
+      signal: limit.signal,
     });
     if (!resp.ok) return await errorFromResponse(resp);
     const value: unknown = await resp.json();
@@ -89,7 +89,7 @@ export async function createShare(
   } catch {
     return failure("network");
   } finally {
-    clearTimeout(timer);
+    limit.done();
   }
 }
 
@@ -98,16 +98,8 @@ async function* streamEvents(
   body: Record<string, unknown>,
   opts: RequestOptions,
 ): AsyncGenerator<SummaryEvent> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const userAbort = (): void => controller.abort();
-  opts.signal?.addEventListener("abort", userAbort, { once: true });
-  if (opts.signal?.aborted) controller.abort();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, opts.timeoutMs ?? 240_000);
-  const stopped = (): boolean => opts.signal?.aborted === true && !timedOut;
+  const limit = deadline(opts.timeoutMs ?? 240_000, opts.signal);
+  const stopped = (): boolean => opts.signal?.aborted === true && !limit.timedOut();
   try {
     let resp: Response;
     try {
@@ -117,11 +109,11 @@ async function* streamEvents(
         body: JSON.stringify(body),
         credentials: "same-origin",
         cache: "no-store",
-        signal: controller.signal,
+        signal: limit.signal,
       });
     } catch {
       if (stopped()) return;
-      yield failure(timedOut ? "deadline" : "network");
+      yield failure(limit.timedOut() ? "deadline" : "network");
       return;
     }
     if (!resp.ok) {
@@ -142,15 +134,13 @@ async function* streamEvents(
       }
     } catch {
       if (stopped()) return;
-      yield failure(timedOut ? "deadline" : "interrupted");
+      yield failure(limit.timedOut() ? "deadline" : "interrupted");
       return;
     }
     if (stopped()) return;
     // The body ended without its terminal line: never shown as complete.
-    yield failure(timedOut ? "deadline" : "interrupted");
+    yield failure(limit.timedOut() ? "deadline" : "interrupted");
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener("abort", userAbort);
-    controller.abort();
+    limit.done();
   }
 }

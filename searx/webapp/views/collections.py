@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from searx.bearer import bearer, token_valid
 from searx.collections import access
-from searx.collections.errors import BadName, NotFound, TooLarge, Unavailable
+from searx.collections.api import search_args
+from searx.collections.errors import BadName, NotFound, TooLarge
 from searx.collections.service import CollectionsService
 from searx.collections.sources import entry_name as source_entry
 from searx.collections.store import EntryInfo
 from searx.webapp.context import services
-from searx.webapp.errors import FLAT, PAGE, answers, error_response
+from searx.webapp.errors import FLAT, PAGE, answers
 
 bp = Blueprint("collections", __name__)
-log = logging.getLogger("searx.collections")
 API = "/api/collections"
 MULTIPART_SLACK = 64 * 1024  # the form's boundaries and headers around the file
+MAX_QUERY = 4000  # characters of a search (only its first 32 distinct words are looked up)
+MAX_RESULTS = 100
 RAW_TYPES = {"pdf": "application/pdf", "html": "text/plain; charset=utf-8", "text": "text/plain; charset=utf-8",
              "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
-
-
-@bp.errorhandler(sqlite3.Error)
-@bp.errorhandler(OSError)
-def _unavailable(exc: Exception) -> Response:
-    # the index file cannot be opened or written (a full disk, permissions, a lock held too long)
-    log.error("collections: index unavailable: %r", exc)
-    return error_response(Unavailable("the collections index is unavailable; the administrator can find why in the log"))
 
 
 def _service(*, write: bool = False) -> CollectionsService:
@@ -134,15 +126,8 @@ def entry_raw(name: str, entry: str) -> Response:
 @answers(FLAT)
 def search(name: str) -> Response:
     svc = _service()
-    body = _body()
-    query, limit = body.get("query"), body.get("max_results", 5)
-    if not isinstance(query, str) or not query.strip():
-        raise BadName("query: a non-empty string is required")
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 100:
-        raise BadName("max_results: an integer from 1 to 100")
-    results = svc.search(name, query, limit)
-    items = [{"entry": r.hit.entry, "content": r.hit.text, "score": r.score, "passage": r.hit.seq,
-              **({"page": r.hit.page} if r.hit.page else {})} for r in results]
+    query, limit = search_args(_body(), max_query=MAX_QUERY, max_results=MAX_RESULTS)
+    items = [r.fields() for r in svc.search(name, query, limit)]
     return jsonify({"results": items, "count": len(items), "query": query, "max_results": limit,
                     "search_mode": svc.search_mode})
 

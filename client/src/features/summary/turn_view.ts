@@ -4,19 +4,11 @@
  * Regenerate and Copy. Screen-reader announcements go to the box's one live region.
  */
 
-import type { I18n } from "../lib/i18n";
-import type { SupportMark } from "../lib/support";
+import { el, flashLabel, setLine } from "../../lib/dom";
+import type { I18n } from "../../lib/i18n";
+import type { SupportMark } from "../../lib/support";
 import { AnswerView } from "./answer_view";
-import {
-  type Action,
-  type AnswerSurface,
-  type BoxState,
-  el,
-  flashLabel,
-  LABELS,
-  setLine,
-  VISIBLE,
-} from "./summary_view";
+import { type Action, type AnswerSurface, type BoxState, LABELS, VISIBLE } from "./summary_view";
 
 const ACTIONS: readonly Action[] = ["stop", "retry", "regenerate", "copy"];
 

@@ -4,9 +4,9 @@
  * The summary box's first answer and every follow-up turn use it.
  */
 
-import type { I18n } from "../lib/i18n";
-import { type Block, BlockStream, capText, renderBlock, truncationMark } from "../lib/markdown";
-import { markSentences, type SupportMark } from "../lib/support";
+import type { I18n } from "../../lib/i18n";
+import { type Block, BlockStream, capText, renderBlock, truncationMark } from "../../lib/markdown";
+import { markSentences, type SupportMark } from "../../lib/support";
 
 export class AnswerView {
   readonly el: HTMLDivElement;

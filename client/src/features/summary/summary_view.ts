@@ -3,8 +3,9 @@
  * and re-renders the streamed answer block by block so finished blocks keep their nodes.
  */
 
-import type { I18n } from "../lib/i18n";
-import type { SupportMark } from "../lib/support";
+import { el, flashLabel, setLine } from "../../lib/dom";
+import type { I18n } from "../../lib/i18n";
+import type { SupportMark } from "../../lib/support";
 import { AnswerView } from "./answer_view";
 
 export type BoxState =
@@ -57,36 +58,6 @@ export const LABELS: Readonly<Record<Action, Parameters<I18n["t"]>[0]>> = {
   copy: "copy",
   more: "show_more",
 };
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className: string,
-  text = "",
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  node.className = className;
-  if (text) node.textContent = text;
-  return node;
-}
-
-/** Shows a line of the box (a caution, a note) with ``text``, or hides it when ``text`` is empty. */
-export function setLine(node: HTMLElement, text: string, kind = ""): void {
-  node.textContent = text;
-  node.hidden = text === "";
-  if (kind) node.dataset.kind = kind;
-  else delete node.dataset.kind;
-}
-
-/** Shows ``text`` on ``button`` for ``ms`` ("Copied"), then its label again. */
-export function flashLabel(button: HTMLButtonElement | undefined, text: string, ms: number): void {
-  if (!button) return;
-  const label = button.textContent;
-  button.textContent = text;
-  setTimeout(() => {
-    button.textContent = label;
-  }, ms);
-}
 
 export class SummaryView implements AnswerSurface {
   readonly answer: HTMLDivElement;

@@ -3,10 +3,10 @@
  * /ai_summary into the box, and handles Stop, Retry, Regenerate, Copy and Show more; once
  * the answer is done, the conversation under it (follow-ups, related questions, Share).
  */
-import { I18n } from "../lib/i18n";
-import { parseSummaryData, type SummaryData } from "../lib/protocol";
-import { type ClientSettings, readJsonScript } from "../lib/settings";
-import { requestSummary } from "../lib/summary_client";
+import { I18n } from "../../lib/i18n";
+import { parseSummaryData, type SummaryData } from "../../lib/protocol";
+import { type ClientSettings, readJsonScript } from "../../lib/settings";
+import { requestSummary } from "../../lib/summary_client";
 import { AnswerRun } from "./answer_run";
 import { bindCitations } from "./citation_tip";
 import { Conversation, type Transport } from "./conversation";

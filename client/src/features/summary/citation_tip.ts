@@ -2,7 +2,7 @@
  * Citation behaviour inside the answer: hovering or focusing `[n]` shows the exact snippet
  * the model saw (title, site, snippet); activating it jumps to that result on the page.
  */
-import { type CitationResolver, siteOf } from "../lib/citations";
+import { type CitationResolver, siteOf } from "../../lib/citations";
 
 function prefersReducedMotion(win: Window): boolean {
   return win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

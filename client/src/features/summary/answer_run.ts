@@ -4,10 +4,10 @@
  * the server's review when done, the error or Stop. A newer run or Stop makes an older
  * run's late events irrelevant.
  */
-import { CitationResolver, citationLink } from "../lib/citations";
-import { type I18n, languageName } from "../lib/i18n";
-import type { Source, SummaryEvent } from "../lib/protocol";
-import { mostlyUnsupported, type SupportMark } from "../lib/support";
+import { CitationResolver, citationLink } from "../../lib/citations";
+import { type I18n, languageName } from "../../lib/i18n";
+import type { Source, SummaryEvent } from "../../lib/protocol";
+import { mostlyUnsupported, type SupportMark } from "../../lib/support";
 import type { AnswerSurface, BoxState } from "./summary_view";
 
 export interface ConversationInfo {
@@ -109,7 +109,7 @@ export class AnswerRun {
       case "search":
         this.hooks.searched?.(ev.query, ev.rewritten);
         return false;
-      case "start":
+      case "head":
         if (ev.sources.length > 0) this.setSources(ev.sources);
         this.model = ev.model;
         this.cached = ev.cached;

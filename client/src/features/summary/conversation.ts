@@ -4,11 +4,12 @@
  * three related questions as buttons, and Share. The server keeps the conversation: this
  * sends only its id and the user's question. Every text goes in as a text node.
  */
-import type { I18n } from "../lib/i18n";
-import { createShare, requestFollowUp } from "../lib/summary_client";
+import { el } from "../../lib/dom";
+import type { I18n } from "../../lib/i18n";
+import { createShare, requestFollowUp } from "../../lib/summary_client";
 import { AnswerRun, type ConversationInfo, type RunHooks } from "./answer_run";
 import { bindCitations } from "./citation_tip";
-import { type Action, el, type SummaryView } from "./summary_view";
+import type { Action, SummaryView } from "./summary_view";
 import { TurnView } from "./turn_view";
 
 export interface Transport {

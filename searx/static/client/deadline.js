@@ -1,0 +1,1 @@
+function e(e,t){let n=new AbortController,r=!1,i=setTimeout(()=>{r=!0,n.abort()},e),a=()=>n.abort();return t?.aborted?n.abort():t?.addEventListener(`abort`,a,{once:!0}),{signal:n.signal,timedOut:()=>r,done:()=>{clearTimeout(i),t?.removeEventListener(`abort`,a),n.abort()}}}export{e as t};
